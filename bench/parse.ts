@@ -1,0 +1,96 @@
+/**
+ * npm run bench:parse [-- --sentences=5000 --seed=42]
+ *
+ * parseOrderText (issue "German free-text order entry") on one core: a generated catalogue of 500
+ * materials, 2,000 customers and 300 plants (deterministic seed), a few thousand varied phone notes
+ * against it, each parsed once after a warm-up round. Prints sentences per second and p50/p95/p99
+ * per sentence (target: at least 5,000 sentences per second), by the wall clock and by the process's
+ * CPU time (on a shared, loaded machine the wall clock also counts the time other processes had the
+ * core). Also how often the material and the delivery plant, written in full, were recognised. A
+ * benchmark reports; it exits 0 whatever the figures.
+ */
+import { cpus, loadavg } from 'node:os';
+import { parseOrderText } from '@dispo/domain/order-text/index';
+import { benchSentences, largeCatalogue } from '@dispo/domain/order-text/testing/large-catalogue';
+import { int, latencyTriple, ms, percentiles, renderTable } from './stats';
+
+const arg = (name: string, fallback: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
+const SENTENCES = Number(arg('sentences', '5000'));
+const SEED = Number(arg('seed', '42'));
+const REFERENCE_DATE = '2026-11-20';
+const TARGET_PER_SECOND = 5000;
+const WARMUP_ROUNDS = 2;
+
+/** Milliseconds of CPU the process used (user + system). */
+function cpuMs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+}
+
+function pct(part: number, whole: number): string {
+  return whole === 0 ? 'n/a' : `${((100 * part) / whole).toFixed(1)} %`;
+}
+
+function main(): void {
+  const catalogue = largeCatalogue(SEED);
+  const sentences = benchSentences(catalogue, SENTENCES, SEED + 1);
+
+  // The first parse prepares the catalogue's index (once per catalogue object, as in the service).
+  const indexStart = performance.now();
+  parseOrderText('Kies', catalogue, REFERENCE_DATE);
+  const indexMs = performance.now() - indexStart;
+
+  for (let round = 0; round < WARMUP_ROUNDS; round++) for (const { text } of sentences) parseOrderText(text, catalogue, REFERENCE_DATE);
+
+  const wall: number[] = [];
+  const cpu: number[] = [];
+  let orders = 0;
+  let refused = 0;
+  const seen = { material: 0, materialNamed: 0, plant: 0, plantNamed: 0 };
+  const wallStart = performance.now();
+  const cpuStart = cpuMs();
+  for (const sentence of sentences) {
+    const c0 = cpuMs();
+    const t0 = performance.now();
+    const result = parseOrderText(sentence.text, catalogue, REFERENCE_DATE);
+    wall.push(performance.now() - t0);
+    cpu.push(cpuMs() - c0);
+    orders += result.orders.length;
+    if (result.orders.length === 0) refused++;
+    const [order] = result.orders;
+    if (sentence.material) {
+      seen.materialNamed++;
+      if (order?.materialName === sentence.material) seen.material++;
+    }
+    if (sentence.deliveryPlant) {
+      seen.plantNamed++;
+      if (order?.deliveryPlantName === sentence.deliveryPlant) seen.plant++;
+    }
+  }
+  const wallSeconds = (performance.now() - wallStart) / 1000;
+  const cpuSeconds = (cpuMs() - cpuStart) / 1000;
+  const chars = sentences.reduce((sum, s) => sum + s.text.length, 0) / sentences.length;
+  const verdict = (perSecond: number) => `${int(perSecond)} (${perSecond >= TARGET_PER_SECOND ? 'met' : 'missed'})`;
+
+  console.log(
+    `\nparseOrderText on one core: ${int(catalogue.materials.length)} materials, ${int(catalogue.customers.length)} customers, ` +
+      `${int(catalogue.plants.length)} plants, ${int(catalogue.loadingPoints.length)} loading points (seed ${SEED}); ` +
+      `${int(sentences.length)} sentences of ${chars.toFixed(0)} characters on average; index built in ${ms(indexMs)} ms; ` +
+      `${cpus()[0]?.model ?? 'cpu'}, load average ${loadavg()[0]!.toFixed(2)} on ${cpus().length} cores`,
+  );
+  console.log(
+    renderTable(
+      ['clock', 'sentences/s', 'p50 / p95 / p99 per sentence', 'max', `target ≥ ${int(TARGET_PER_SECOND)}/s`],
+      [
+        ['wall', int(sentences.length / wallSeconds), latencyTriple(percentiles(wall)), `${ms(percentiles(wall).max)} ms`, verdict(sentences.length / wallSeconds)],
+        ['cpu', int(sentences.length / cpuSeconds), latencyTriple(percentiles(cpu)), `${ms(percentiles(cpu).max)} ms`, verdict(sentences.length / cpuSeconds)],
+      ],
+    ),
+  );
+  console.log(
+    `\norders ${int(orders)}, texts without order ${int(refused)}; material recognised in ${pct(seen.material, seen.materialNamed)} ` +
+      `of the notes naming one, delivery plant in ${pct(seen.plant, seen.plantNamed)}`,
+  );
+}
+
+main();

@@ -1,0 +1,381 @@
+/// <reference lib="dom" />
+/**
+ * npm run bench:timeline [-- --runs=10]   (after `npm run build`)
+ *
+ * The Disposition timeline under load (issue 6, Performance): 60 vehicles released for dispatch, the
+ * default window of 28 slots (06:00–20:00 every 30 minutes) and 300 tours on one day, all made
+ * through the product's API (vehicles by `fuhrpark`, orders by `auftrag`, tours by `dispo` assigning
+ * each order to a vehicle and time). In headless Chromium, for a logged-in user:
+ *
+ * - first render: navigation start → the timeline shows every row in view with all its tour blocks
+ *   (checked against the tours the bench made); also when the last of the three data calls ended,
+ *   from the Performance API's resource timings, and the render time after it.
+ * - drag: a tour is dragged across the grid (synthetic dragstart, dragenter/dragover every 8 ms along
+ *   a diagonal path over 1 s, dragleave, dragend as when the drop is cancelled), while
+ *   requestAnimationFrame timestamps count the frames: fps, dropped frames (intervals longer than
+ *   one frame of the idle page, which is measured for 0.5 s before), longest frame.
+ *
+ * The first run loads the assets cold; the others hit the browser cache. Prints tables; exits 0
+ * whatever the figures.
+ */
+import { launchChromium } from '../e2e/browser';
+import { demoOrderBody } from '../runtime/src/testing/demo-order';
+import { createTestApp, type TestApp } from '../runtime/src/testing/test-app';
+import { webClientBuilt } from '../runtime/src/web-client';
+import { int, ms, percentiles, renderTable } from './stats';
+
+const RUNS = Number(process.argv.find((a) => a.startsWith('--runs='))?.slice(7) ?? '10');
+const VEHICLES = 60;
+const TOURS = 300;
+const TOURS_PER_VEHICLE = TOURS / VEHICLES;
+const DAY = '2027-03-17';
+const DRAG_MS = 1000;
+const CONCURRENCY = 4;
+const TARGET_FIRST_RENDER_MS = 300;
+const TARGET_FPS = 30;
+
+interface Call {
+  method: 'GET' | 'POST';
+  url: string;
+  payload?: Record<string, unknown>;
+}
+
+/** Runs `work` over `items` with a few requests in flight. */
+async function inParallel<T>(items: readonly T[], work: (item: T, index: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < items.length) {
+        const index = next++;
+        await work(items[index] as T, index);
+      }
+    }),
+  );
+}
+
+/** 60 released vehicles (the seed's 9 and 51 more) and 300 tours of 1 hour on DAY: 5 a vehicle, spread over the window. */
+async function buildDay(app: TestApp): Promise<Record<string, number>> {
+  const tokens = { fuhrpark: await app.login('fuhrpark'), auftrag: await app.login('auftrag'), dispo: await app.login('dispo') };
+  const call = async <T>(user: keyof typeof tokens, request: Call, status: number): Promise<T> => {
+    const res = await app.app.inject({ ...request, headers: { authorization: `Bearer ${tokens[user]}` } });
+    if (res.statusCode !== status) throw new Error(`${request.method} ${request.url}: ${res.statusCode} ${res.body.slice(0, 300)}`);
+    return res.json() as T;
+  };
+  const seeded = (
+    await call<{ vehicles: { id: string; license_plate: string }[] }>(
+      'dispo',
+      { method: 'GET', url: `/api/disposition/vehicles?date=${DAY}` },
+      200,
+    )
+  ).vehicles;
+  const extra = Array.from({ length: VEHICLES - seeded.length }, (_, i) => `BE-TL ${String(i + 1).padStart(3, '0')}`);
+  await inParallel(extra, async (plate, i) => {
+    await call(
+      'fuhrpark',
+      {
+        method: 'POST',
+        url: '/api/vehicles',
+        payload: {
+          license_plate: plate,
+          vehicle_type: 'sattelzug',
+          make_model: 'MAN TGX 18.510',
+          payload_kg: 27000 - (i % 4) * 1000,
+          enabled_for_dispatch: true,
+        },
+      },
+      201,
+    );
+  });
+  const vehicles = (
+    await call<{ vehicles: { id: string; license_plate: string }[] }>(
+      'dispo',
+      { method: 'GET', url: `/api/disposition/vehicles?date=${DAY}` },
+      200,
+    )
+  ).vehicles;
+  if (vehicles.length !== VEHICLES) throw new Error(`expected ${VEHICLES} released vehicles, got ${vehicles.length}`);
+
+  // Tour k of vehicle v starts at 06:00 + 2:45 k + 30 min (v mod 3): one hour each, no overlaps, all inside the window.
+  const plan = Array.from({ length: TOURS }, (_, n) => {
+    const vehicle = vehicles[n % VEHICLES]!;
+    const k = Math.floor(n / VEHICLES);
+    const minutes = 6 * 60 + k * 165 + (n % 3) * 30;
+    const time = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+    return { vehicle, time };
+  });
+  await inParallel(plan, async ({ vehicle, time }) => {
+    const { order } = await call<{ order: { id: string } }>(
+      'auftrag',
+      { method: 'POST', url: '/api/orders', payload: demoOrderBody({ delivery_date: DAY, delivery_time_fixed: time }) },
+      201,
+    );
+    await call(
+      'dispo',
+      {
+        method: 'POST',
+        url: '/api/disposition/assign',
+        payload: { orderId: order.id, orderType: 'transport_order', vehicleId: vehicle.id, scheduledTime: `${DAY}T${time}` },
+      },
+      201,
+    );
+  });
+  const { tours } = await call<{ tours: unknown[] }>('dispo', { method: 'GET', url: `/api/disposition/tours/${DAY}` }, 200);
+  if (tours.length !== TOURS) throw new Error(`expected ${TOURS} tours, got ${tours.length}`);
+  return Object.fromEntries(vehicles.map((vehicle) => [vehicle.license_plate, TOURS_PER_VEHICLE]));
+}
+
+/**
+ * Runs in the page: the rows in the timeline's view are all drawn, each with all its tours (the
+ * timeline draws all tours of a drawn row), with content. Returns performance.now() then, else false.
+ */
+function visibleToursRendered(expected: Record<string, number>): number | false {
+  const scroller = document.querySelector('.timeline__scroll');
+  const header = scroller?.querySelector('.timeline__header');
+  if (!scroller || !header) return false;
+  const view = scroller.getBoundingClientRect();
+  const top = header.getBoundingClientRect().bottom;
+  const inView = Array.from(scroller.querySelectorAll<HTMLElement>('.timeline-row')).filter((row) => {
+    const rect = row.getBoundingClientRect();
+    return rect.bottom > top && rect.top < view.bottom;
+  });
+  if (inView.length === 0) return false;
+  const rects = inView.map((row) => row.getBoundingClientRect());
+  // The drawn rows cover the view from the header to the bottom (or the last row ends above it).
+  const covered =
+    Math.min(...rects.map((r) => r.top)) <= top + 1 &&
+    (Math.max(...rects.map((r) => r.bottom)) >= view.bottom - 1 || inView.at(-1) === scroller.querySelector('.timeline-row:last-child'));
+  if (!covered) return false;
+  let blocksInView = 0;
+  for (const row of inView) {
+    const blocks = Array.from(row.querySelectorAll('.tour-block'));
+    if (blocks.length !== expected[row.getAttribute('aria-label') ?? '']) return false;
+    if (blocks.some((block) => !block.querySelector('.tour-block__number')?.textContent || block.classList.contains('tour-block--pending')))
+      return false;
+    blocksInView += blocks.filter((block) => {
+      const rect = block.getBoundingClientRect();
+      return rect.right > view.left && rect.left < view.right;
+    }).length;
+  }
+  return blocksInView > 0 ? performance.now() : false;
+}
+
+/** Runs in the page: when the timeline's data calls (vehicles, tours) started and when the last of them ended (ms since navigation start). */
+function dataTimes(): { start: number; end: number } {
+  const calls = performance
+    .getEntriesByType('resource')
+    .filter((entry) => /\/api\/disposition\/(vehicles|tours\/\d{4}-)/.test(entry.name)) as PerformanceResourceTiming[];
+  if (calls.length < 2) return { start: Number.NaN, end: Number.NaN };
+  return { start: Math.min(...calls.map((call) => call.startTime)), end: Math.max(...calls.map((call) => call.responseEnd)) };
+}
+
+interface FrameStats {
+  frames: number;
+  durationMs: number;
+  fps: number;
+  dropped: number;
+  longestMs: number;
+  frameMs: number;
+  events: number;
+}
+
+/** Runs in the page: idle frames for 0.5 s, then a synthetic drag of a tour across the grid; frames by requestAnimationFrame. */
+async function dragAcrossGrid(durationMs: number): Promise<{ idle: FrameStats; drag: FrameStats } | string> {
+  const scroller = document.querySelector('.timeline__scroll');
+  if (!scroller) return 'no timeline';
+  const view = scroller.getBoundingClientRect();
+  const header = scroller.querySelector('.timeline__header')!.getBoundingClientRect();
+  const laneLeft = view.left + 210;
+  const inside = (r: DOMRect) => r.left >= laneLeft && r.right <= view.right && r.top >= header.bottom && r.bottom <= view.bottom;
+  const block = Array.from(document.querySelectorAll<HTMLElement>('.tour-block')).find((b) => inside(b.getBoundingClientRect()));
+  if (!block) return 'no tour in view';
+  const from = block.getBoundingClientRect();
+  const start = { x: from.left + from.width / 2, y: from.top + from.height / 2 };
+  const end = { x: view.right - 40, y: view.bottom - 30 };
+  const end2 = { x: laneLeft + 40, y: view.bottom - 30 };
+
+  const record = (ms: number) =>
+    new Promise<number[]>((resolve) => {
+      const stamps: number[] = [];
+      const until = performance.now() + ms;
+      const tick = (time: number) => {
+        stamps.push(time);
+        if (time < until) requestAnimationFrame(tick);
+        else resolve(stamps);
+      };
+      requestAnimationFrame(tick);
+    });
+  const stats = (stamps: number[], frameMs: number, events: number): FrameStats => {
+    const gaps = stamps.slice(1).map((t, i) => t - stamps[i]!);
+    const durationMs = stamps.at(-1)! - stamps[0]!;
+    return {
+      frames: gaps.length,
+      durationMs,
+      fps: (gaps.length / durationMs) * 1000,
+      dropped: gaps.reduce((sum, gap) => sum + Math.max(0, Math.round(gap / frameMs) - 1), 0),
+      longestMs: Math.max(...gaps),
+      frameMs,
+      events,
+    };
+  };
+
+  const idleStamps = await record(500);
+  const idleGaps = idleStamps
+    .slice(1)
+    .map((t, i) => t - idleStamps[i]!)
+    .sort((a, b) => a - b);
+  const frameMs = idleGaps[Math.floor(idleGaps.length / 2)] ?? 1000 / 60;
+
+  const data = new DataTransfer();
+  const fire = (type: string, target: EventTarget, x: number, y: number) =>
+    target.dispatchEvent(
+      new DragEvent(type, { bubbles: true, cancelable: true, composed: true, clientX: x, clientY: y, dataTransfer: data }),
+    );
+  performance.mark('timeline-drag-start');
+  const frames = record(durationMs + 50);
+  fire('dragstart', block, start.x, start.y);
+  let events = 0;
+  let over: Element | null = null;
+  const began = performance.now();
+  await new Promise<void>((resolve) => {
+    const timer = setInterval(() => {
+      const p = Math.min(1, (performance.now() - began) / durationMs);
+      // Down and right to the far corner, then back left along the bottom: across rows and times.
+      const q = p < 0.6 ? p / 0.6 : (p - 0.6) / 0.4;
+      const [a, b] = p < 0.6 ? [start, end] : [end, end2];
+      const x = a.x + (b.x - a.x) * q;
+      const y = a.y + (b.y - a.y) * q;
+      const target = document.elementFromPoint(x, y);
+      if (target && target !== over) {
+        if (over) fire('dragleave', over, x, y);
+        fire('dragenter', target, x, y);
+        over = target;
+      }
+      if (target) fire('dragover', target, x, y);
+      events++;
+      if (p >= 1) {
+        clearInterval(timer);
+        resolve();
+      }
+    }, 8);
+  });
+  if (over) fire('dragleave', over as Element, end2.x, end2.y);
+  fire('dragend', block, end2.x, end2.y);
+  const stamps = await frames;
+  performance.measure('timeline-drag', 'timeline-drag-start');
+  return { idle: stats(idleStamps, frameMs, 0), drag: stats(stamps, frameMs, events) };
+}
+
+async function main(): Promise<void> {
+  if (!webClientBuilt()) throw new Error('web/dist fehlt: zuerst `npm run build` ausführen');
+  const app = await createTestApp({ listen: true, serveWeb: true });
+  const browser = await launchChromium();
+  try {
+    const built = performance.now();
+    const expected = await buildDay(app);
+    console.log(`${VEHICLES} vehicles, ${TOURS} tours on ${DAY} made through the API in ${ms(performance.now() - built)} ms`);
+
+    const login = await fetch(`${app.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'dispo', password: 'demo1234' }),
+    });
+    const session = (await login.json()) as { token: string; user: unknown };
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'de-DE', timezoneId: 'Europe/Berlin' });
+    // tsx keeps function names with a helper `__name` that the page lacks: the in-page functions need it.
+    await context.addInitScript({ content: 'globalThis.__name = (fn) => fn;' });
+    await context.addInitScript(
+      ([t, u]) => {
+        localStorage.setItem('authToken', t);
+        localStorage.setItem('user', u);
+      },
+      [session.token, JSON.stringify(session.user)] as const,
+    );
+
+    const firstRender: number[] = [];
+    const data: { start: number; end: number }[] = [];
+    const drags: FrameStats[] = [];
+    const idles: FrameStats[] = [];
+    let rendered = { rows: 0, blocks: 0, slots: 0 };
+    for (let run = 0; run < RUNS; run++) {
+      const page = await context.newPage();
+      await page.goto(`${app.url}/disposition?datum=${DAY}`, { waitUntil: 'commit' });
+      const handle = await page
+        .waitForFunction(visibleToursRendered, expected, { polling: 'raf', timeout: 30_000 })
+        .catch(async (error: unknown) => {
+          // The app serves the files of web/dist that were there when it started: a rebuild meanwhile leaves a blank page.
+          const timeline = await page.locator('.timeline').count();
+          throw new Error(
+            `run ${run + 1}: the visible tours were not drawn (${timeline ? 'timeline shown' : 'no timeline: was web/dist rebuilt meanwhile?'})`,
+            { cause: error },
+          );
+        });
+      firstRender.push((await handle.jsonValue()) as number);
+      data.push(await page.evaluate(dataTimes));
+      rendered = await page.evaluate(() => ({
+        rows: document.querySelectorAll('.timeline-row').length,
+        blocks: document.querySelectorAll('.tour-block').length,
+        slots: document.querySelectorAll('.timeline-row .slot').length,
+      }));
+      const result = await page.evaluate(dragAcrossGrid, DRAG_MS);
+      if (typeof result === 'string') throw new Error(`drag: ${result}`);
+      drags.push(result.drag);
+      idles.push(result.idle);
+      await page.close();
+    }
+
+    const triple = (samples: number[]) => {
+      const p = percentiles(samples.slice(1));
+      return `${ms(p.p50)} / ${ms(p.p95)} / ${ms(p.max)} ms`;
+    };
+    const boot = data.map((d) => d.start);
+    const server = data.map((d) => d.end - d.start);
+    const drawing = firstRender.map((t, i) => t - data[i]!.end);
+    console.log(`\nDisposition timeline: ${VEHICLES} vehicles × 28 slots, ${TOURS} tours (headless Chromium, 1440×900, sidebar open)`);
+    console.log(`drawn at once: ${rendered.rows} rows, ${rendered.blocks} tour blocks, ${rendered.slots} slot cells`);
+    console.log(
+      renderTable(
+        ['first render', 'cold (first)', 'warm p50 / p95 / max', 'target'],
+        [
+          ['navigation start → visible tours drawn', `${ms(firstRender[0]!)} ms`, triple(firstRender), `< ${TARGET_FIRST_RENDER_MS} ms`],
+          ['  1 boot: → data calls start', `${ms(boot[0]!)} ms`, triple(boot), ''],
+          ['  2 data: vehicles and tours calls', `${ms(server[0]!)} ms`, triple(server), ''],
+          ['  3 drawing after the data', `${ms(drawing[0]!)} ms`, triple(drawing), ''],
+        ],
+      ),
+    );
+    const fps = percentiles(drags.map((d) => d.fps));
+    const worstFps = Math.min(...drags.map((d) => d.fps));
+    console.log('');
+    console.log(
+      renderTable(
+        [
+          'drag across the grid (1 s)',
+          'runs',
+          'fps p50 / min',
+          'dropped frames p50 / max',
+          'longest frame max',
+          'dragover events',
+          'idle fps',
+          'target',
+        ],
+        [
+          [
+            'tour over 60 rows × 28 slots',
+            String(drags.length),
+            `${fps.p50.toFixed(1)} / ${worstFps.toFixed(1)}`,
+            `${int(percentiles(drags.map((d) => d.dropped)).p50)} / ${int(Math.max(...drags.map((d) => d.dropped)))}`,
+            `${ms(Math.max(...drags.map((d) => d.longestMs)))} ms`,
+            int(percentiles(drags.map((d) => d.events)).p50),
+            percentiles(idles.map((d) => d.fps)).p50.toFixed(1),
+            `≥ ${TARGET_FPS} fps`,
+          ],
+        ],
+      ),
+    );
+  } finally {
+    await browser.close();
+    await app.close();
+  }
+}
+
+await main();

@@ -1,0 +1,23 @@
+import type { LogPosition } from '@dispo/events/envelope';
+import type { EventRegistry } from '@dispo/events/registry';
+import type { SqlExecutor } from '@dispo/events/sql/client';
+import type { EventStore } from '@dispo/events/store/port';
+import type { PinCipher } from './pin-cipher';
+
+/** What the fleet command routes need; the read functions answer as the query routes do. */
+export interface FleetRouteOptions {
+  store: EventStore;
+  registry: EventRegistry;
+  /** The database of the blob table (vehicle documents). */
+  sql: SqlExecutor;
+  pinCipher: PinCipher;
+  /** Read-your-writes: resolves when the read models have passed `position`. */
+  waitForProjections(position: LogPosition): Promise<boolean>;
+  readVehicle(id: string): Promise<unknown>;
+  readTrailer(id: string): Promise<unknown>;
+  readFuelCard(id: string): Promise<unknown>;
+  readDocument(vehicleId: string, documentId: string): Promise<unknown>;
+}
+
+/** Every fleet write is the fleet manager's (admin passes always); auditors only read. */
+export const FLEET_WRITERS = ['fleet_manager'] as const;

@@ -1,0 +1,182 @@
+import { randomInt } from 'node:crypto';
+import { DomainError } from '@dispo/domain/decider';
+import { messages } from '@dispo/domain/messages';
+import { type OrderCommand, type OrderInput, type OrderRecord, orderDecider, orderNumberFor } from '@dispo/domain/order/index';
+import type { Changes } from '@dispo/domain/shared/index';
+import type { OrderStatus } from '@dispo/events/catalog/index';
+import { reservationKinds, streamIds } from '@dispo/events/catalog/index';
+import { isAfter, LOG_START, type LogPosition } from '@dispo/events/envelope';
+import type { EventRegistry } from '@dispo/events/registry';
+import type { EventStore } from '@dispo/events/store/port';
+import { HttpError } from '@dispo/platform/http/errors';
+import { type CommandMeta, decideOn, executeCommand, loadAggregate } from '../command-handler';
+import { referenceLoader } from '../reference-loader';
+import { reservationDecision } from '../reserve';
+import { berlinDate } from '@dispo/domain/shared/berlin-date';
+
+/** How often a new random order number is drawn when the drawn one is taken. */
+const ORDER_NUMBER_DRAWS = 20;
+
+/** What a PUT or PATCH asks to change (undefined keeps a value, null clears it). */
+export interface OrderChange {
+  changes: Changes<OrderInput>;
+  status?: OrderStatus;
+  deliverySlipNumber?: string | null;
+  actualWeight?: number | null;
+}
+
+/** The fields of a stored order as an entry form would send them again. */
+function detailsOf(order: OrderRecord): OrderInput {
+  const { id: _id, orderNumber: _n, status: _s, createdBy: _c, createdAt: _a, updatedAt: _u, deliverySlipNumber: _d, actualWeight: _w, billingPending: _p, billingConfirmed: _b, ...details } =
+    order;
+  return details;
+}
+
+export function orderCommands(ctx: { store: EventStore; registry: EventRegistry }) {
+  const refs = referenceLoader(ctx.store);
+  const currentOrder = async (orderId: string): Promise<OrderRecord | null> => {
+    const { state } = await loadAggregate(ctx.store, orderDecider, streamIds.order(orderId));
+    return state.exists ? state.entity : null;
+  };
+  return {
+    /**
+     * Creates an order under a fresh number S+YYMMDD-NNNN of today's date (Europe/Berlin). The number
+     * is reserved in its own stream in the same atomic append as the order, so it is never given twice.
+     */
+    async createOrder(orderId: string, details: OrderInput, meta: CommandMeta & { userId: string }, duplicatedFrom?: string) {
+      const [loadingPlant, deliveryPlant, loadingPoint, material, customer] = await Promise.all([
+        refs.plant(details.plantId),
+        refs.plant(details.deliveryPlantId),
+        refs.loadingPoint(details.loadingPointId),
+        refs.material(details.materialId),
+        refs.customer(details.customerId),
+      ]);
+      for (let draw = 0; draw < ORDER_NUMBER_DRAWS; draw++) {
+        const now = new Date();
+        const orderNumber = orderNumberFor(berlinDate(now), randomInt(0, 10_000));
+        try {
+          const result = await executeCommand(ctx.store, ctx.registry, meta, async () => {
+            const streamId = streamIds.order(orderId);
+            const { state, version } = await loadAggregate(ctx.store, orderDecider, streamId);
+            const events = orderDecider.decide(
+              {
+                type: 'CreateOrder',
+                orderId,
+                orderNumber,
+                userId: meta.userId,
+                now: now.toISOString(),
+                details,
+                loadingPlant,
+                deliveryPlant,
+                loadingPoint,
+                material,
+                customer,
+                ...(duplicatedFrom === undefined ? {} : { duplicatedFrom }),
+              },
+              state,
+            );
+            const reservation = await reservationDecision(
+              ctx.store,
+              reservationKinds.orderNumber,
+              orderNumber,
+              orderId,
+              messages.order.orderNumberTaken,
+            );
+            return [{ streamId, expectedVersion: version, events }, reservation];
+          });
+          return { ...result, orderNumber };
+        } catch (error) {
+          const numberTaken = error instanceof DomainError && error.message === messages.order.orderNumberTaken;
+          const raced = error instanceof HttpError && error.statusCode === 409;
+          if (!numberTaken && !raced) throw error;
+        }
+      }
+      throw new HttpError(409, messages.order.orderNumberTaken);
+    },
+
+    /** PUT/PATCH: the records the merged order names are loaded from their streams before deciding. */
+    updateOrder(orderId: string, change: OrderChange, meta: CommandMeta & { userId: string }) {
+      return decideOn(ctx, meta, streamIds.order(orderId), orderDecider, async () => {
+        const current = await currentOrder(orderId);
+        const pick = <K extends keyof OrderInput>(key: K) => (change.changes[key] === undefined ? current?.[key as keyof OrderRecord] : change.changes[key]) as string | null | undefined;
+        const [loadingPlant, deliveryPlant, loadingPoint, material, customer] = await Promise.all([
+          refs.plant(pick('plantId')),
+          refs.plant(pick('deliveryPlantId')),
+          refs.loadingPoint(pick('loadingPointId')),
+          refs.material(pick('materialId')),
+          refs.customer(pick('customerId')),
+        ]);
+        return {
+          type: 'UpdateOrder',
+          orderId,
+          userId: meta.userId,
+          now: new Date().toISOString(),
+          ...change,
+          loadingPlant,
+          deliveryPlant,
+          loadingPoint,
+          material,
+          customer,
+        } satisfies OrderCommand;
+      });
+    },
+
+    changeStatus(orderId: string, status: OrderStatus, meta: CommandMeta & { userId: string }) {
+      return decideOn(ctx, meta, streamIds.order(orderId), orderDecider, {
+        type: 'ChangeOrderStatus',
+        orderId,
+        status,
+        userId: meta.userId,
+        now: new Date().toISOString(),
+      });
+    },
+
+    deleteOrder(orderId: string, meta: CommandMeta & { userId: string }) {
+      return decideOn(ctx, meta, streamIds.order(orderId), orderDecider, {
+        type: 'DeleteOrder',
+        orderId,
+        userId: meta.userId,
+        now: new Date().toISOString(),
+      });
+    },
+
+    issueStorno(orderId: string, meta: CommandMeta & { userId: string }) {
+      return decideOn(ctx, meta, streamIds.order(orderId), orderDecider, {
+        type: 'IssueStorno',
+        orderId,
+        userId: meta.userId,
+        now: new Date().toISOString(),
+      });
+    },
+
+    /** §4.5: a new order (new id and number, status offen) with the details of an existing one. */
+    async duplicateOrder(sourceId: string, newId: string, meta: CommandMeta & { userId: string }) {
+      const source = await currentOrder(sourceId);
+      if (!source) throw new DomainError('not_found', messages.order.notFound);
+      return this.createOrder(newId, detailsOf(source), meta, sourceId);
+    },
+
+    /**
+     * POST /orders/bulk-status: each order is its own decision under the same rules as a single
+     * change; one refusal does not stop the others, and each is reported with its German reason.
+     */
+    async bulkStatus(orderIds: readonly string[], status: OrderStatus, meta: CommandMeta & { userId: string }) {
+      let position: LogPosition = LOG_START;
+      let updated = 0;
+      const failed: { id: string; orderNumber: string | null; error: string }[] = [];
+      for (const orderId of new Set(orderIds)) {
+        try {
+          const result = await this.changeStatus(orderId, status, meta);
+          if (result.decisions.length > 0) {
+            updated += 1;
+            if (isAfter(result.position, position)) position = result.position;
+          }
+        } catch (error) {
+          if (!(error instanceof DomainError) && !(error instanceof HttpError)) throw error;
+          failed.push({ id: orderId, orderNumber: (await currentOrder(orderId))?.orderNumber ?? null, error: error.message });
+        }
+      }
+      return { position, updated, failed };
+    },
+  };
+}

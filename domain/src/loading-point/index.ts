@@ -1,0 +1,2 @@
+export * from './loading-point-decider';
+export * from './loading-point-details';

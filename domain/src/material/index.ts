@@ -1,0 +1,2 @@
+export * from './material-decider';
+export * from './material-details';

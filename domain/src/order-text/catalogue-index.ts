@@ -1,0 +1,308 @@
+import { distance } from 'fastest-levenshtein';
+import { isTransposition } from './slips';
+import { tokenize } from './text';
+import type { OrderTextCatalogue } from './types';
+import { NAME_STOP_WORDS } from './words';
+
+/**
+ * The catalogue prepared for matching: every name cut into weighted tokens and an index from token
+ * to names, so that a sentence is compared with the few names sharing a word instead of all of them.
+ * Built once per catalogue object (cached), so the parse itself stays cheap and pure.
+ */
+
+export type EntityKind = 'material' | 'customer' | 'plant' | 'loadingPoint';
+
+export interface FieldToken {
+  norm: string;
+  /** Rarer tokens weigh more (`Billbrook` tells more than `Betonwerk`): ln(1 + N / df). */
+  weight: number;
+  /** One or two characters (`2`, `A`, `I`): counts only next to another matched token of the name. */
+  needsNeighbour: boolean;
+  numeric: boolean;
+}
+
+export interface Field {
+  tokens: FieldToken[];
+  total: number;
+  maxWeight: number;
+  /** The name counts fully; city, category and contact person only as weaker evidence. */
+  factor: number;
+  /** Some token needs a matched neighbour (see FieldToken.needsNeighbour). */
+  hasShortTokens: boolean;
+}
+
+export interface Entity {
+  kind: EntityKind;
+  /** Index into the catalogue's list of this kind. */
+  index: number;
+  name: string;
+  fields: Field[];
+  /**
+   * Records of one kind whose fields read alike (`Halde West` at forty plants) score alike: the index
+   * of the first of them, so that a sentence scores them once.
+   */
+  group: number;
+  /** Every word of every field. */
+  words: ReadonlySet<string>;
+  /** Positions of the numbers in the name (`8/16`, `42,5`) that count. */
+  nameNumbers: readonly number[];
+}
+
+export interface Posting {
+  entity: number;
+  field: number;
+  /** The field tokens this vocabulary word stands for (two for a glued compound). */
+  tokens: number[];
+  /** The most this posting adds to its record's score: to the share of the name's weight matched … */
+  coverage: number;
+  /** … and as the most distinctive token matched (see the upper bound in entities.ts). */
+  distinct: number;
+  /** Counts on its own; a short token (`2` of `Silo 2`) needs another token beside it. */
+  anchor: boolean;
+}
+
+export interface VocabHit {
+  postings: readonly Posting[];
+  sim: number;
+}
+
+export interface PreparedCatalogue {
+  entities: Entity[];
+  /** The record `index` of the catalogue's list of `kind`. */
+  entityOf(kind: EntityKind, index: number): Entity | undefined;
+  /** `silo 2`, `silo a`: names that end in a short token, guarded from being read as counts or times. */
+  shortEndedNames: Set<string>;
+  /** The first words of those names (`silo`): a text without any needs no guarding. */
+  shortEndedFirstWords: string[];
+  lookup(norm: string, mode: 'word' | 'exact' | 'glued'): VocabHit[];
+}
+
+// Similarity of one text token to one vocabulary token.
+const SIM_PREFIX_OF_NAME = 0.85; // `frostschutz` for `frostschutzkies`
+const SIM_NAME_PLUS_ENDING = 0.9; // `kieler` for `kiel`
+const SIM_ONE_EDIT = 0.8;
+const SIM_TWO_EDITS = 0.7;
+const MIN_PREFIX = 5;
+const MIN_FUZZY = 5;
+const LOOKUP_CACHE_LIMIT = 20_000;
+const MAX_CATEGORY_SIZE = 5;
+
+type FieldSpec = { slot: string; text: string | null | undefined; factor: number; lastWordOnly?: boolean };
+
+function fieldSpecs(catalogue: OrderTextCatalogue): { kind: EntityKind; index: number; name: string; specs: FieldSpec[] }[] {
+  return [
+    ...catalogue.materials.map((m, index) => ({
+      kind: 'material' as const,
+      index,
+      name: m.name,
+      specs: [
+        { slot: 'name', text: m.name, factor: 1 },
+        { slot: 'category', text: m.category, factor: 0.4 },
+        { slot: 'code', text: m.materialCode, factor: 1 },
+      ],
+    })),
+    ...catalogue.customers.map((c, index) => ({
+      kind: 'customer' as const,
+      index,
+      name: c.company,
+      // The contact person by last name only: first names (Jan, Eva) are ordinary words.
+      specs: [
+        { slot: 'name', text: c.company, factor: 1 },
+        { slot: 'contact', text: c.contactPerson, factor: 0.7, lastWordOnly: true },
+      ],
+    })),
+    ...catalogue.plants.map((p, index) => ({
+      kind: 'plant' as const,
+      index,
+      name: p.name,
+      specs: [
+        { slot: 'name', text: p.name, factor: 1 },
+        { slot: 'city', text: p.city, factor: 0.5 },
+      ],
+    })),
+    ...catalogue.loadingPoints.map((lp, index) => ({
+      kind: 'loadingPoint' as const,
+      index,
+      name: lp.name,
+      specs: [{ slot: 'name', text: lp.name, factor: 1 }],
+    })),
+  ];
+}
+
+function fieldNorms(spec: FieldSpec): { norm: string; numeric: boolean }[] {
+  if (!spec.text) return [];
+  const tokens = tokenize(spec.text).filter((t) => t.kind !== 'punct');
+  // A code is one token, glued the way the text's tokens of one word are glued (`K-0816` → `k816`).
+  if (spec.slot === 'code') return tokens.length > 0 ? [{ norm: tokens.map((t) => t.norm).join(''), numeric: false }] : [];
+  const picked = spec.lastWordOnly ? tokens.slice(-1) : tokens;
+  return picked.map((t) => ({ norm: t.norm, numeric: t.kind !== 'word' }));
+}
+
+export function prepareCatalogue(catalogue: OrderTextCatalogue): PreparedCatalogue {
+  const raw = fieldSpecs(catalogue).map((e) => ({ ...e, norms: e.specs.map(fieldNorms) }));
+
+  // Document frequency per kind and field slot.
+  const df = new Map<string, number>();
+  const count = new Map<string, number>();
+  for (const e of raw) {
+    e.specs.forEach((spec, f) => {
+      const key = `${e.kind}:${spec.slot}`;
+      count.set(key, (count.get(key) ?? 0) + 1);
+      for (const norm of new Set(e.norms[f]!.map((n) => n.norm))) df.set(`${key}:${norm}`, (df.get(`${key}:${norm}`) ?? 0) + 1);
+    });
+  }
+
+  const entities: Entity[] = [];
+  const groups = new Map<string, number>();
+  const postings = new Map<string, Posting[]>();
+  const shortEndedNames = new Set<string>();
+  const post = (norm: string, posting: Posting) => {
+    const list = postings.get(norm);
+    if (list) list.push(posting);
+    else postings.set(norm, [posting]);
+  };
+
+  raw.forEach((e, entity) => {
+    const fields: Field[] = e.specs.map((spec, f) => {
+      const key = `${e.kind}:${spec.slot}`;
+      const n = count.get(key) ?? 1;
+      const norms = e.norms[f]!;
+      const weighted = norms.map(({ norm, numeric }) => ({
+        norm,
+        numeric,
+        weight: NAME_STOP_WORDS.has(norm) ? 0 : Math.log(1 + n / (df.get(`${key}:${norm}`) ?? 1)),
+      }));
+      const counted = weighted.filter((t) => t.weight > 0).length;
+      const tokens = weighted.map((t) => ({ ...t, needsNeighbour: counted > 1 && t.norm.length <= 2 && !t.norm.includes('/') }));
+      return {
+        tokens,
+        total: tokens.reduce((sum, t) => sum + t.weight, 0),
+        maxWeight: tokens.reduce((max, t) => Math.max(max, t.weight), 0),
+        factor: spec.factor,
+        hasShortTokens: tokens.some((t) => t.needsNeighbour),
+      };
+    });
+    const key = `${e.kind}\u0000${e.norms.map((field) => field.map((t) => t.norm).join(' ')).join('\u0000')}`;
+    let group = groups.get(key);
+    if (group === undefined) groups.set(key, (group = entity));
+    const words = new Set(fields.flatMap((field) => field.tokens.map((t) => t.norm)));
+    const nameNumbers = (fields[0]?.tokens ?? []).flatMap((t, i) => (t.numeric && t.weight > 0 ? [i] : []));
+    entities.push({ kind: e.kind, index: e.index, name: e.name, fields, group, words, nameNumbers });
+    fields.forEach((field, f) => {
+      // A category shared by many materials can only ever be a tie; it is not worth looking up.
+      if (e.specs[f]!.slot === 'category' && (df.get(`${e.kind}:category:${field.tokens[0]?.norm}`) ?? 0) > MAX_CATEGORY_SIZE) return;
+      field.tokens.forEach((t, i) => {
+        const share = (w: number, anchor: boolean) => ({
+          coverage: (0.5 * w * field.factor) / field.total,
+          distinct: (0.5 * w * field.factor) / field.maxWeight,
+          anchor,
+        });
+        if (t.weight > 0) post(t.norm, { entity, field: f, tokens: [i], ...share(t.weight, !t.needsNeighbour) });
+        const next = field.tokens[i + 1];
+        // Compounds: `Elbebau` for `Elbe Bau`, `Recyclingschotter` for `Recycling-Schotter`.
+        if (next && !t.numeric && !next.numeric && t.weight > 0 && next.weight > 0) post(t.norm + next.norm, { entity, field: f, tokens: [i, i + 1], ...share(t.weight + next.weight, true) });
+      });
+      const last = field.tokens[field.tokens.length - 1];
+      const beforeLast = field.tokens[field.tokens.length - 2];
+      if (f === 0 && last && beforeLast && last.norm.length <= 2 && !beforeLast.numeric) shortEndedNames.add(`${beforeLast.norm} ${last.norm}`);
+    });
+  });
+
+  const vocab = [...postings.keys()].sort();
+  // Fuzzy candidates by first letter and length: a word of 9 letters is compared with those of 7 to 11 only.
+  const byFirstAndLength = new Map<string, string[]>();
+  for (const word of vocab) {
+    if (word.length < MIN_FUZZY || !/^[a-z]+$/.test(word)) continue;
+    const key = `${word[0]}${word.length}`;
+    const list = byFirstAndLength.get(key);
+    if (list) list.push(word);
+    else byFirstAndLength.set(key, [word]);
+  }
+
+  const caches = { word: new Map<string, VocabHit[]>(), exact: new Map<string, VocabHit[]>(), glued: new Map<string, VocabHit[]>() };
+
+  function prefixed(norm: string): string[] {
+    let lo = 0;
+    let hi = vocab.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (vocab[mid]! < norm) lo = mid + 1;
+      else hi = mid;
+    }
+    const out: string[] = [];
+    for (let i = lo; i < vocab.length && vocab[i]!.startsWith(norm); i++) if (vocab[i] !== norm) out.push(vocab[i]!);
+    return out;
+  }
+
+  /**
+   * Vocabulary words like `norm`. An exact hit ends the search: `bremer` (Bremer Bauunion) is not
+   * also a typo of `bremen`, nor `zement` (the category) the start of `zementwerk`. A prefix stands
+   * for a single name token, never for a glued compound.
+   */
+  function computeLookup(norm: string, mode: 'word' | 'exact' | 'glued'): VocabHit[] {
+    const exact = postings.get(norm);
+    if (exact) return [{ postings: exact, sim: 1 }];
+    if (mode === 'exact') return [];
+    const sims = new Map<string, { sim: number; singleOnly: boolean }>();
+    const offer = (word: string, sim: number, singleOnly: boolean) => {
+      if ((sims.get(word)?.sim ?? 0) < sim) sims.set(word, { sim, singleOnly });
+    };
+    if (mode === 'word') {
+      if (norm.length >= MIN_PREFIX) for (const word of prefixed(norm)) offer(word, SIM_PREFIX_OF_NAME, true);
+      for (let k = norm.length - 1; k >= Math.max(4, norm.length - 3); k--) {
+        const stem = norm.slice(0, k);
+        if (postings.has(stem) && /^[a-z]+$/.test(stem)) offer(stem, SIM_NAME_PLUS_ENDING, false);
+      }
+    }
+    if (norm.length >= MIN_FUZZY) {
+      for (let length = norm.length - 2; length <= norm.length + 2; length++) {
+        for (const word of byFirstAndLength.get(`${norm[0]}${length}`) ?? []) {
+          const d = distance(word, norm);
+          if (d === 1 || (d === 2 && isTransposition(word, norm))) offer(word, SIM_ONE_EDIT, false);
+          else if (d === 2 && Math.min(word.length, norm.length) >= 8) offer(word, SIM_TWO_EDITS, false);
+        }
+      }
+    }
+    const hits: VocabHit[] = [];
+    for (const [word, { sim, singleOnly }] of sims) {
+      const list = postings.get(word)!;
+      const usable = singleOnly ? list.filter((p) => p.tokens.length === 1) : list;
+      if (usable.length > 0) hits.push({ postings: usable, sim });
+    }
+    return hits;
+  }
+
+  const firstOfKind = new Map<EntityKind, number>();
+  entities.forEach((e, i) => {
+    if (!firstOfKind.has(e.kind)) firstOfKind.set(e.kind, i);
+  });
+
+  return {
+    entities,
+    entityOf: (kind, index) => entities[(firstOfKind.get(kind) ?? Number.NaN) + index],
+    shortEndedNames,
+    shortEndedFirstWords: [...new Set([...shortEndedNames].map((name) => name.split(' ')[0]!))],
+    lookup(norm, mode) {
+      const cache = caches[mode];
+      let hits = cache.get(norm);
+      if (!hits) {
+        if (cache.size >= LOOKUP_CACHE_LIMIT) cache.clear();
+        hits = computeLookup(norm, mode);
+        cache.set(norm, hits);
+      }
+      return hits;
+    },
+  };
+}
+
+const prepared = new WeakMap<OrderTextCatalogue, PreparedCatalogue>();
+
+/** The prepared form of `catalogue`, built on first use. A changed catalogue must be a new object. */
+export function preparedCatalogue(catalogue: OrderTextCatalogue): PreparedCatalogue {
+  let p = prepared.get(catalogue);
+  if (!p) {
+    p = prepareCatalogue(catalogue);
+    prepared.set(catalogue, p);
+  }
+  return p;
+}

@@ -1,0 +1,241 @@
+import { isLocalDate } from '../shared';
+import { oneSlipFrom } from './slips';
+import { B, countValue, E, fold, NUMBER_WORD, pattern, type TextScan } from './text';
+
+/**
+ * Delivery dates in German phone notes, relative to a reference date (YYYY-MM-DD, Europe/Berlin).
+ * Calendar arithmetic runs on UTC dates, where every day has 24 hours, so daylight saving never
+ * shifts a day.
+ */
+
+function toUtc(date: string): Date {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d));
+}
+
+function fromUtc(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+export function addDays(date: string, days: number): string {
+  const d = toUtc(date);
+  d.setUTCDate(d.getUTCDate() + days);
+  return fromUtc(d);
+}
+
+/** 0 = Sunday … 6 = Saturday. */
+export function weekdayOf(date: string): number {
+  return toUtc(date).getUTCDay();
+}
+
+/** The next such weekday strictly after `date` ("Dienstag" said on a Tuesday means next week's). */
+export function nextWeekday(date: string, weekday: number): string {
+  const diff = (weekday - weekdayOf(date) + 7) % 7;
+  return addDays(date, diff === 0 ? 7 : diff);
+}
+
+/** That weekday in the calendar week (Monday to Sunday) after the one of `date`. */
+export function weekdayOfNextWeek(date: string, weekday: number): string {
+  const mondayOffset = (weekdayOf(date) + 6) % 7;
+  const nextMonday = addDays(date, 7 - mondayOffset);
+  return addDays(nextMonday, (weekday + 6) % 7);
+}
+
+/** That weekday in the calendar week of `date`; once it has passed, the next one. */
+export function weekdayOfThisWeek(date: string, weekday: number): string {
+  const monday = addDays(date, -((weekdayOf(date) + 6) % 7));
+  const day = addDays(monday, (weekday + 6) % 7);
+  return day >= date ? day : nextWeekday(date, weekday);
+}
+
+function pad(n: number): string {
+  return String(n).padStart(2, '0');
+}
+
+/** A day and month without year: this year, or next year when it has passed already. */
+function dayMonth(day: number, month: number, year: number | null, reference: string): string | null {
+  if (year !== null) {
+    const full = year < 100 ? 2000 + year : year;
+    const date = `${full}-${pad(month)}-${pad(day)}`;
+    return isLocalDate(date) ? date : null;
+  }
+  const refYear = Number(reference.slice(0, 4));
+  const date = `${refYear}-${pad(month)}-${pad(day)}`;
+  if (!isLocalDate(date)) {
+    // 29.02. in a common year: the next leap year's.
+    const next = `${refYear + 1}-${pad(month)}-${pad(day)}`;
+    return isLocalDate(next) ? next : null;
+  }
+  if (date >= reference) return date;
+  const next = `${refYear + 1}-${pad(month)}-${pad(day)}`;
+  return isLocalDate(next) ? next : null;
+}
+
+const WEEKDAYS: Record<string, number> = {
+  sonntag: 0,
+  so: 0,
+  montag: 1,
+  mo: 1,
+  dienstag: 2,
+  di: 2,
+  mittwoch: 3,
+  mi: 3,
+  donnerstag: 4,
+  do: 4,
+  freitag: 5,
+  fr: 5,
+  samstag: 6,
+  sonnabend: 6,
+  sa: 6,
+};
+
+const MONTHS: [string, number][] = [
+  ['januar', 1],
+  ['jan', 1],
+  ['februar', 2],
+  ['feb', 2],
+  ['märz', 3],
+  ['mär', 3],
+  ['mrz', 3],
+  ['april', 4],
+  ['apr', 4],
+  ['mai', 5],
+  ['juni', 6],
+  ['jun', 6],
+  ['juli', 7],
+  ['jul', 7],
+  ['august', 8],
+  ['aug', 8],
+  ['september', 9],
+  ['sept', 9],
+  ['sep', 9],
+  ['oktober', 10],
+  ['okt', 10],
+  ['november', 11],
+  ['nov', 11],
+  ['dezember', 12],
+  ['dez', 12],
+];
+
+function monthNumber(word: string): number | null {
+  const w = word.replace('ae', 'ä');
+  return MONTHS.find(([name]) => name === w)?.[1] ?? null;
+}
+
+const MONTH_NAMES = MONTHS.map(([name]) => name).join('|');
+const NEXT_WEEK = '(?:nächste[nmrs]?|kommende[nmrs]?)';
+const NEXT = `(?:${NEXT_WEEK}|diese[nmrs]?)`;
+const DAY_NAME = '(montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonnabend|sonntag)';
+
+// Explicit dates first: they win over relative words in the same text.
+const ISO_DATE = pattern(`${B}(\\d{4})-(\\d{2})-(\\d{2})${E}`);
+// `24.11.`, `24.11.2026`, `24.11.26`; the year is attached, so `24.11. 10 Uhr` keeps its hour.
+const DOTTED_DATE = pattern(`${B}(\\d{1,2})\\.\\s?(\\d{1,2})\\.(\\d{4}|\\d{2})?(?!\\d)`);
+// `am 24.11` without the closing dot needs the preposition, else it could be a decimal.
+const DOTTED_AFTER_AM = pattern(`${B}(?:am|zum|den|bis)\\s+(\\d{1,2})\\.(\\d{1,2})(?![\\d.,])(?!\\s*uhr)`);
+const MONTH_NAME_DATE = pattern(`${B}(\\d{1,2})\\.?\\s*(${MONTH_NAMES})\\.?(?:\\s*(\\d{4}))?${E}`);
+const GREETING = pattern(`${B}guten\\s+morgen${E}`);
+const RELATIVE_DAY = pattern(`${B}(heute?|übermorgen|morgen)${E}`);
+const LONG_WORD = /(?<![\p{L}\d])\p{L}{5,12}(?![\p{L}\d])/gu;
+const IN_DAYS = pattern(`${B}in\\s+(\\d{1,2}|${NUMBER_WORD})\\s+tag(?:en)?${E}`);
+const WEEKDAY_NEXT_WEEK = pattern(`${B}(?:(?:am|ab)\\s+)?(?:${NEXT_WEEK}\\s+woche\\s+${DAY_NAME}|${DAY_NAME},?\\s+${NEXT_WEEK}\\s+woche)${E}`);
+const WEEKDAY_THIS_WEEK = pattern(`${B}(?:(?:am|ab)\\s+)?(?:diese\\s+woche\\s+${DAY_NAME}|${DAY_NAME},?\\s+diese\\s+woche)${E}`);
+const WEEKDAY = pattern(
+  `${B}(?:(am|ab|bis|${NEXT})\\s+)?(montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonnabend|sonntag|mo|di|mi|do|fr|sa|so)(\\.)?${E}`,
+);
+
+const RELATIVE_DAYS: Record<string, number> = { heute: 0, morgen: 1, uebermorgen: 2 };
+const FULL_WEEKDAYS = Object.entries(WEEKDAYS).filter(([name]) => name.length > 2);
+
+/**
+ * A day word with one slip: a weekday with a letter missing, wrong or swapped; `morgen` and
+ * `übermorgen` only with one missing or swapped (`morgens` and `sorgen` are other words).
+ */
+function misspeltDay(word: string): string | number | null {
+  const folded = fold(word);
+  for (const name of Object.keys(RELATIVE_DAYS)) if (oneSlipFrom(folded, name, false)) return name;
+  for (const [name, day] of FULL_WEEKDAYS) if (oneSlipFrom(folded, name, true)) return day;
+  return null;
+}
+
+export interface FoundDate {
+  date: string;
+  start: number;
+  /** Where the date words end: a bare hour may follow (`morgen 7`). */
+  end: number;
+}
+
+/** The delivery date of a text and where its day words end. */
+export interface DateFinding {
+  date: string | null;
+  ends: number[];
+}
+
+/**
+ * Abbreviations that are also ordinary words need a hint: `So` (so), `Fr.` (Frau). The other
+ * abbreviations are no German words.
+ */
+function acceptAbbreviation(abbr: string, cue: string | undefined, dot: boolean, after: string): boolean {
+  if (abbr.length > 2 || cue !== undefined) return true;
+  if (abbr === 'so') return dot && /^\s*\d/.test(after);
+  if (abbr === 'fr') return !dot || /^\s*(?:\d|$|,)/.test(after);
+  return true;
+}
+
+/** The delivery date of the text, or null. Every date word is taken, so none ends up in the notes. */
+export function findDate(scan: TextScan, reference: string): DateFinding {
+  const explicit: FoundDate[] = [];
+  const relative: FoundDate[] = [];
+  let end = 0;
+  const found = (list: FoundDate[], date: string | null, start: number) => {
+    if (date === null) return false;
+    list.push({ date, start, end });
+    return true;
+  };
+  const claim = (re: RegExp, onMatch: (m: RegExpExecArray) => boolean) =>
+    scan.claim(re, (m) => {
+      end = m.index + m[0].length;
+      return onMatch(m);
+    });
+
+  if (scan.mentions('-')) claim(ISO_DATE, (m) => found(explicit, isLocalDate(m[0]) ? m[0] : null, m.index));
+  if (scan.mentions('.')) claim(DOTTED_DATE, (m) => found(explicit, dayMonth(Number(m[1]), Number(m[2]), m[3] ? Number(m[3]) : null, reference), m.index));
+  if (scan.mentions('.')) claim(DOTTED_AFTER_AM, (m) => found(explicit, dayMonth(Number(m[1]), Number(m[2]), null, reference), m.index));
+  claim(MONTH_NAME_DATE, (m) => {
+    const month = monthNumber(m[2]!);
+    return month !== null && found(explicit, dayMonth(Number(m[1]), month, m[3] ? Number(m[3]) : null, reference), m.index);
+  });
+  // A greeting is not a date; taken so that it stays out of the notes too.
+  if (scan.mentions('guten')) claim(GREETING, () => true);
+  if (scan.mentions('heut', 'morgen')) claim(RELATIVE_DAY, (m) => {
+    const word = m[1]!;
+    const days = word.startsWith('heut') ? 0 : word === 'morgen' ? 1 : 2;
+    return found(relative, addDays(reference, days), m.index);
+  });
+  if (scan.mentions('tag')) claim(IN_DAYS, (m) => {
+    const n = countValue(m[1]!);
+    return Number.isFinite(n) && found(relative, addDays(reference, n), m.index);
+  });
+  if (scan.mentions('woche')) claim(WEEKDAY_NEXT_WEEK, (m) => found(relative, weekdayOfNextWeek(reference, WEEKDAYS[m[1] ?? m[2]!]!), m.index));
+  if (scan.mentions('woche')) claim(WEEKDAY_THIS_WEEK, (m) => found(relative, weekdayOfThisWeek(reference, WEEKDAYS[m[1] ?? m[2]!]!), m.index));
+  const view = scan.view(false);
+  claim(WEEKDAY, (m) => {
+    const abbr = m[2]!;
+    const after = view.slice(m.index + m[0].length, m.index + m[0].length + 4);
+    if (!acceptAbbreviation(abbr, m[1], m[3] !== undefined, after)) return false;
+    return found(relative, nextWeekday(reference, WEEKDAYS[abbr]!), m.index);
+  });
+
+  // Typed in a hurry (`morgn`, `Mitwoch`, `Freitga`): only when no day word was written right.
+  if (explicit.length === 0 && relative.length === 0) {
+    claim(LONG_WORD, (m) => {
+      const day = misspeltDay(m[0]);
+      if (day === null) return false;
+      const date = typeof day === 'number' ? nextWeekday(reference, day) : addDays(reference, RELATIVE_DAYS[day]!);
+      return found(relative, date, m.index);
+    });
+  }
+
+  const first = (list: FoundDate[]) => [...list].sort((a, b) => a.start - b.start)[0]?.date ?? null;
+  return { date: first(explicit) ?? first(relative), ends: [...explicit, ...relative].map((f) => f.end) };
+}

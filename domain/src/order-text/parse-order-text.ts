@@ -1,0 +1,336 @@
+import type { Unit } from '@dispo/events/catalog/index';
+import { messages } from '../messages';
+import { orderDefaults } from '../order/order-defaults';
+import { isLocalDate } from '../shared';
+import { type EntityKind, preparedCatalogue, type PreparedCatalogue } from './catalogue-index';
+import { findDate } from './dates';
+import { type Chosen, type EntityMatches, matchEntities } from './entities';
+import { type NotAnOrder, notAnOrder } from './intent';
+import { findAmounts, findPriority, type Quantity, type Truckloads } from './quantities';
+import { BLANK, fold, TextScan, type Token, tokenize } from './text';
+import { findTimes, type TimeSlot } from './times';
+import type { OrderDraft, OrderTextCatalogue, OrderTextResult } from './types';
+import { FILLERS } from './words';
+
+/** More orders than this from one sentence is a typo (`200 LKW`), not a phone call. */
+export const MAX_ORDERS_PER_TEXT = 50;
+/** §5.4: the preview appears above this confidence; hints appear below HINT_BELOW; never above the cap. */
+export const PREVIEW_ABOVE = 0.3;
+export const HINT_BELOW = 0.7;
+export const CONFIDENCE_CAP = 0.95;
+
+/** What each recognised part adds to the confidence (sums to 1). */
+const WEIGHTS = { material: 0.25, customer: 0.1, loadingPlant: 0.1, loadingPoint: 0.05, deliveryPlant: 0.15, date: 0.15, time: 0.1, quantity: 0.1 };
+const MISMATCH_PENALTY = 0.25;
+/** A match scoring this or more counts fully. */
+const SURE_SCORE = 0.8;
+/** A truck may carry this much more than its material's standard load before `54 t, 2 LKW` reads as a total. */
+const LOAD_TOLERANCE = 1.25;
+
+interface Amount {
+  value: number;
+  unit: Unit;
+}
+
+/**
+ * Reads a German phone note into order drafts (orders.md §2.4, §4.9, §5.4). Pure and deterministic:
+ * the same text, catalogue and reference date (YYYY-MM-DD in Europe/Berlin) give the same result.
+ */
+export function parseOrderText(text: string, catalogue: OrderTextCatalogue, referenceDate: string): OrderTextResult {
+  if (!isLocalDate(referenceDate)) throw new RangeError(`referenceDate must be YYYY-MM-DD: ${referenceDate}`);
+  const prepared = preparedCatalogue(catalogue);
+  const scan = new TextScan(text);
+  guardShortEndedNames(scan, prepared);
+
+  // Fixed patterns first, so that their numbers are gone before names are matched.
+  const { date, ends: dayEnds } = findDate(scan, referenceDate);
+  const times = findTimes(scan, dayEnds);
+  const priority = findPriority(scan);
+  const { trucks, quantity } = findAmounts(scan);
+
+  const view = scan.view(false);
+  const tokens = tokenize(view);
+  const gapBefore = tokens.map((t, i) => i > 0 && view.slice(tokens[i - 1]!.end, t.start).includes(BLANK));
+  const matches = matchEntities(tokens, gapBefore, prepared, catalogue);
+  const notes = notesOf(text, tokens, gapBefore, matches.used, namedWordsOf(matches, prepared));
+
+  const material = matches.material ? catalogue.materials[matches.material.index]! : null;
+  const standard: Amount =
+    material?.standardLoadSize && material.standardLoadSize > 0
+      ? { value: material.standardLoadSize, unit: material.unit ?? orderDefaults.unit }
+      : { value: orderDefaults.naturalLanguageQuantity, unit: orderDefaults.unit };
+  const plan = planOrders(trucks, quantity, times, standard);
+
+  const facts: Facts = { date: date !== null, time: times.length > 0, quantity: trucks !== null || quantity !== null };
+  const named = [...matches.used].map((p) => tokens[p]!);
+  const refusal = refusalOf(matches, facts, notes, scan.lower, named);
+  const orders: OrderDraft[] = refusal === null ? plan.times.map((slot) => draftOf(matches, catalogue, plan.amount, slot, date, priority, notes)) : [];
+
+  let confidence = confidenceOf(matches, facts, plan.mismatch);
+  if (orders.length === 0) confidence = Math.min(confidence, PREVIEW_ABOVE);
+  const hints = confidence < HINT_BELOW ? hintsOf(matches, catalogue, refusal, facts, plan) : [];
+  return { confidence, hints, orders };
+}
+
+/** Which of date, time and amount the text names. */
+interface Facts {
+  date: boolean;
+  time: boolean;
+  quantity: boolean;
+}
+
+/**
+ * Why the text gives no order: nothing recognised (§5.4), nothing to deliver (a name and other words,
+ * but no material, amount or date), or no order at all (a question, a cancellation).
+ */
+type Refusal = 'nothing' | 'nothingToDeliver' | NotAnOrder;
+
+function refusalOf(matches: EntityMatches, facts: Facts, notes: string | null, lower: string, named: readonly Token[]): Refusal | null {
+  const plant = matches.loadingPlant || matches.deliveryPlant;
+  if (!matches.material && !plant && !matches.customer) return 'nothing';
+  const intent = notAnOrder(lower, named);
+  if (intent !== null) return intent;
+  // A name alone may start an order (§5.4), and so does a route, but one name with other words and
+  // nothing to deliver is a message (`Nordbeton zahlt nicht`, `Kiel hat angerufen, die Waage ist
+  // kaputt`), and so is a contact person alone (`hier spricht Frau Wolff`).
+  const route = matches.loadingPlant && matches.deliveryPlant;
+  if (!matches.material && !route && !facts.date && !facts.time && !facts.quantity) {
+    if (notes !== null || (!plant && !matches.customer!.byName)) return 'nothingToDeliver';
+  }
+  return null;
+}
+
+/** `Silo 2` stays a name: its 2 is neither a count nor an hour. */
+function guardShortEndedNames(scan: TextScan, prepared: PreparedCatalogue): void {
+  if (prepared.shortEndedNames.size === 0) return;
+  const folded = fold(scan.lower);
+  if (!prepared.shortEndedFirstWords.some((word) => folded.includes(word))) return;
+  for (const m of scan.lower.matchAll(/(\p{L}+)\s+([\p{L}\d]{1,2})(?![\p{L}\d])/gu)) {
+    const [first = '', second = ''] = tokenize(`${m[1]} ${m[2]}`).map((t) => t.norm);
+    if (prepared.shortEndedNames.has(`${first} ${second}`)) scan.guard(m.index, m.index + m[0].length);
+  }
+}
+
+interface Plan {
+  amount: Amount;
+  times: (TimeSlot | null)[];
+  mismatch: boolean;
+  trucks: number;
+  capped: boolean;
+}
+
+/**
+ * One order per truckload and per time (§4.9): `2 LKW, 7 und 9 Uhr` is one truck at 7 and one at 9;
+ * `je 2 LKW um 7 und 9 Uhr` four; `4 LKW, 7 und 9 Uhr` two at each time.
+ */
+function planOrders(trucks: Truckloads | null, quantity: Quantity | null, times: TimeSlot[], standard: Amount): Plan {
+  const slots: (TimeSlot | null)[] = times.length > 0 ? times : [null];
+  const m = slots.length;
+  let amount: Amount;
+  let planned: (TimeSlot | null)[];
+  let mismatch = false;
+  if (trucks) {
+    const n = trucks.count;
+    amount = quantity ? perTruck(quantity, n, standard) : standard;
+    if (trucks.perTime) planned = slots.flatMap((s) => Array<TimeSlot | null>(n).fill(s));
+    else if (m === 1) planned = Array<TimeSlot | null>(n).fill(slots[0]!);
+    else if (n === m || trucks.implicit) planned = slots;
+    else if (n % m === 0) planned = slots.flatMap((s) => Array<TimeSlot | null>(n / m).fill(s));
+    else {
+      // Counts that do not fit: every time gets an order, the trucks are spread evenly, earliest
+      // times first, and the dispatcher is told to check.
+      const count = Math.max(n, m);
+      planned = Array.from({ length: count }, (_, i) => slots[Math.floor((i * m) / count)]!);
+      mismatch = true;
+    }
+  } else {
+    amount = quantity ? { value: quantity.value, unit: quantity.unit } : standard;
+    planned = slots;
+  }
+  const capped = planned.length > MAX_ORDERS_PER_TEXT;
+  return { amount, times: planned.slice(0, MAX_ORDERS_PER_TEXT), mismatch, trucks: trucks?.count ?? 0, capped };
+}
+
+function perTruck(quantity: Quantity, trucks: number, standard: Amount): Amount {
+  const { value, unit } = quantity;
+  if (quantity.perTruck || trucks <= 1) return { value, unit };
+  const capacity = (unit === standard.unit ? standard.value : unit === 'kg' ? orderDefaults.naturalLanguageQuantity * 1000 : orderDefaults.naturalLanguageQuantity) * LOAD_TOLERANCE;
+  if (!quantity.total && value <= capacity) return { value, unit };
+  return { value: Math.round((value / trucks) * 100) / 100, unit };
+}
+
+function draftOf(
+  matches: EntityMatches,
+  catalogue: OrderTextCatalogue,
+  amount: Amount,
+  slot: TimeSlot | null,
+  date: string | null,
+  priority: OrderDraft['priority'],
+  notes: string | null,
+): OrderDraft {
+  const material = matches.material ? catalogue.materials[matches.material.index]! : null;
+  const customer = matches.customer ? catalogue.customers[matches.customer.index]! : null;
+  const loadingPlant = matches.loadingPlant ? catalogue.plants[matches.loadingPlant.index]! : null;
+  const deliveryPlant = matches.deliveryPlant ? catalogue.plants[matches.deliveryPlant.index]! : null;
+  const loadingPoint = matches.loadingPoint ? catalogue.loadingPoints[matches.loadingPoint.index]! : null;
+  const time = slot ?? { type: 'fixed' as const, time: orderDefaults.naturalLanguageTime };
+  return {
+    materialId: material?.id ?? null,
+    materialName: material?.name ?? null,
+    customerId: customer?.id ?? null,
+    customerName: customer?.company ?? null,
+    loadingPlantId: loadingPlant?.id ?? null,
+    loadingPlantName: loadingPlant?.name ?? null,
+    deliveryPlantId: deliveryPlant?.id ?? null,
+    deliveryPlantName: deliveryPlant?.name ?? null,
+    loadingPointId: loadingPoint?.id ?? null,
+    loadingPointName: loadingPoint?.name ?? null,
+    quantity: amount.value,
+    unit: amount.unit,
+    deliveryDate: date,
+    deliveryTimeType: time.type,
+    deliveryTimeFixed: time.type === 'fixed' ? time.time : null,
+    deliveryTimeFrom: time.type === 'range' ? time.from : null,
+    deliveryTimeTo: time.type === 'range' ? time.to : null,
+    priority: priority ?? orderDefaults.priority,
+    notes,
+  };
+}
+
+/** How sure a match is, 0..1: a fuzzy, inferred or contradicted one counts less. */
+function quality(chosen: Chosen | null): number {
+  if (!chosen) return 0;
+  let q = Math.min(1, chosen.score / SURE_SCORE);
+  if (chosen.fuzzy) q *= 0.85;
+  if (chosen.inferred) q *= 0.8;
+  if (chosen.roleConflict) q *= 0.5;
+  return q;
+}
+
+function confidenceOf(matches: EntityMatches, facts: Facts, mismatch: boolean): number {
+  let c =
+    WEIGHTS.material * quality(matches.material) +
+    WEIGHTS.customer * quality(matches.customer) +
+    WEIGHTS.loadingPlant * quality(matches.loadingPlant) +
+    WEIGHTS.loadingPoint * quality(matches.loadingPoint) +
+    WEIGHTS.deliveryPlant * quality(matches.deliveryPlant) +
+    (facts.date ? WEIGHTS.date : 0) +
+    (facts.time ? WEIGHTS.time : 0) +
+    (facts.quantity ? WEIGHTS.quantity : 0);
+  // Truck count and times that do not fit always need a look: enough to bring up the hints.
+  if (mismatch) c -= MISMATCH_PENALTY;
+  c -= 0.05 * (matches.ambiguities.length + (matches.foreignLoadingPoint ? 1 : 0));
+  return Math.round(Math.min(CONFIDENCE_CAP, Math.max(0, c)) * 100) / 100;
+}
+
+function hintsOf(matches: EntityMatches, catalogue: OrderTextCatalogue, refusal: Refusal | null, facts: Facts, plan: Plan): string[] {
+  const t = messages.orderText;
+  const hints: string[] = [];
+  const ambiguous = (kind: string) => matches.ambiguities.filter((a) => a.kind === kind).map((a) => a.names.join(', '));
+  const uncertain = (chosen: Chosen | null, name: string | undefined) => {
+    if (!chosen || !name) return;
+    if (chosen.roleConflict) hints.push(t.roleConflict(name));
+    else if (quality(chosen) < 0.8) hints.push(t.uncertain(name));
+  };
+
+  for (const names of ambiguous('material')) hints.push(t.ambiguousMaterial(names));
+  for (const names of ambiguous('customer')) hints.push(t.ambiguousCustomer(names));
+  for (const names of ambiguous('plant')) hints.push(t.ambiguousPlant(names));
+  for (const names of ambiguous('loadingPoint')) hints.push(t.ambiguousLoadingPoint(names));
+  if (refusal !== null) {
+    const reasons: Record<Refusal, string> = {
+      nothing: t.nothingRecognised,
+      nothingToDeliver: t.nothingToDeliver,
+      enquiry: t.enquiry,
+      callback: t.callback,
+      cancellation: t.cancellation,
+      report: t.deliveryReport,
+    };
+    hints.push(reasons[refusal]);
+    return hints;
+  }
+
+  const plantName = (chosen: Chosen | null) => (chosen ? catalogue.plants[chosen.index]?.name : undefined);
+  if (!matches.material && ambiguous('material').length === 0) hints.push(t.noMaterial);
+  uncertain(matches.material, matches.material ? catalogue.materials[matches.material.index]?.name : undefined);
+  if (!matches.customer && ambiguous('customer').length === 0) hints.push(t.noCustomer);
+  uncertain(matches.customer, matches.customer ? catalogue.customers[matches.customer.index]?.company : undefined);
+  if (!matches.loadingPlant) hints.push(t.noLoadingPlant);
+  uncertain(matches.loadingPlant, plantName(matches.loadingPlant));
+  if (matches.foreignLoadingPoint) hints.push(t.loadingPointOfOtherPlant(matches.foreignLoadingPoint));
+  else if (!matches.loadingPoint && ambiguous('loadingPoint').length === 0) hints.push(t.noLoadingPoint);
+  if (!matches.deliveryPlant) hints.push(t.noDeliveryPlant);
+  uncertain(matches.deliveryPlant, plantName(matches.deliveryPlant));
+  if (!facts.date) hints.push(t.noDate);
+  if (!facts.time) hints.push(t.defaultTime);
+  if (!facts.quantity) hints.push(isDefaultLoad(plan.amount) ? t.defaultQuantity : t.defaultQuantityOf(amountText(plan.amount)));
+  if (plan.mismatch) hints.push(t.trucksAndTimes(plan.trucks, new Set(plan.times).size));
+  if (plan.capped) hints.push(t.tooManyOrders(MAX_ORDERS_PER_TEXT));
+  return [...new Set(hints)];
+}
+
+function isDefaultLoad(amount: Amount): boolean {
+  return amount.value === orderDefaults.naturalLanguageQuantity && amount.unit === orderDefaults.unit;
+}
+
+/** `25 t`, `16 m³`, `26,5 t`. */
+function amountText(amount: Amount): string {
+  return `${String(amount.value).replace('.', ',')} ${messages.labels.unitShort[amount.unit]}`;
+}
+
+const SEGMENT_BREAKS = new Set([',', ';', '.', '!', '?', ':']);
+const KEPT_BEFORE_CONTENT = new Set(['mit']);
+
+/** The words of what was recognised (names, plant cities, categories, contact persons). */
+function namedWordsOf(matches: EntityMatches, prepared: PreparedCatalogue): Set<string> {
+  const words = new Set<string>();
+  const add = (kind: EntityKind, chosen: Chosen | null) => {
+    if (!chosen) return;
+    for (const field of prepared.entityOf(kind, chosen.index)?.fields ?? []) for (const t of field.tokens) words.add(t.norm);
+  };
+  add('material', matches.material);
+  add('customer', matches.customer);
+  add('plant', matches.loadingPlant);
+  add('plant', matches.deliveryPlant);
+  add('loadingPoint', matches.loadingPoint);
+  return words;
+}
+
+/**
+ * The rest of the text as notes: what no recogniser took, cut into pieces at what was taken and at
+ * punctuation, each piece without the filler words at its ends (`braucht`, `bitte`, `von`).
+ */
+function notesOf(
+  text: string,
+  tokens: readonly Token[],
+  gapBefore: readonly boolean[],
+  used: ReadonlySet<number>,
+  namedWords: ReadonlySet<string>,
+): string | null {
+  const pieces: string[] = [];
+  let segment: Token[] = [];
+  const flush = () => {
+    const isContent = (t: Token) => t.kind !== 'punct' && !FILLERS.has(t.norm);
+    let first = segment.findIndex(isContent);
+    // `bitte mit Plane`: `mit` stays before what it goes with.
+    if (first > 0 && KEPT_BEFORE_CONTENT.has(segment[first - 1]!.norm)) first--;
+    let last = segment.length - 1;
+    while (last >= 0 && !isContent(segment[last]!)) last--;
+    const words = segment.slice(first, last + 1).filter((t) => t.kind === 'word' && isContent(t));
+    // A recognised name said once more (`Bauunion Bremen … nach Bremen`) is no note.
+    if (first >= 0 && words.length > 0 && !words.every((t) => namedWords.has(t.norm))) {
+      pieces.push(text.slice(segment[first]!.start, segment[last]!.end));
+    }
+    segment = [];
+  };
+  tokens.forEach((t, p) => {
+    if (gapBefore[p]) flush();
+    if (used.has(p) || (t.kind === 'punct' && SEGMENT_BREAKS.has(t.norm))) {
+      flush();
+      return;
+    }
+    segment.push(t);
+  });
+  flush();
+  return pieces.length > 0 ? pieces.join(', ') : null;
+}

@@ -1,0 +1,218 @@
+/**
+ * Text handling of the order-text parser: folding for comparison, tokens with their place in the
+ * original text, and a scan that hands out each character to at most one recogniser.
+ */
+
+const UMLAUTS: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', ß: 'ss' };
+
+/** Lower case, umlauts written out (ä → ae, ß → ss) and accents dropped: `Lägerdorf` and `laegerdorf` fold alike. */
+export function fold(value: string): string {
+  // Most words of a note are plain lower-case ASCII already (the scan lower-cases the text).
+  if (/^[a-z0-9]*$/.test(value)) return value;
+  if (/^[\x00-\x7fäöüßÄÖÜ]*$/.test(value)) return value.toLowerCase().replace(/[äöüß]/g, (c) => UMLAUTS[c] ?? c);
+  return value
+    .toLocaleLowerCase('de')
+    .replace(/[äöüß]/g, (c) => UMLAUTS[c] ?? c)
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '');
+}
+
+/**
+ * Lower case with every character kept in its place (regex positions stay valid for the original);
+ * a character whose lower case is longer (rare outside German) is left as it is.
+ */
+export function lowerInPlace(value: string): string {
+  // German lower-cases letter for letter (no locale rule of `de` differs from the root one).
+  const lower = value.toLowerCase();
+  if (lower.length === value.length) return lower;
+  let out = '';
+  for (let i = 0; i < value.length; i++) {
+    const c = value[i]!;
+    const lower = c.toLocaleLowerCase('de');
+    out += lower.length === 1 ? lower : c;
+  }
+  return out;
+}
+
+/** Pattern source with `ä ö ü ß` also accepting `ae oe ue ss`, since people type both. */
+export function de(source: string): string {
+  return source.replace(/[äöüß]/g, (c) => `(?:${c}|${UMLAUTS[c]})`);
+}
+
+/** Word boundaries that know letters beyond ASCII (JS `\b` does not). */
+export const B = '(?<![\\p{L}\\d])';
+export const E = '(?![\\p{L}\\d])';
+
+export function pattern(source: string): RegExp {
+  return new RegExp(de(source), 'gu');
+}
+
+export type TokenKind = 'word' | 'number' | 'grain' | 'punct';
+
+export interface Token {
+  /** Normalised form compared with the catalogue. */
+  norm: string;
+  kind: TokenKind;
+  start: number;
+  end: number;
+  /** Tokens cut from one hyphenated or glued word share a group (codes like `K-0816` match the whole). */
+  group: number;
+}
+
+const NUMBER_WORDS: Record<string, number> = {
+  ein: 1,
+  eine: 1,
+  einen: 1,
+  einem: 1,
+  einer: 1,
+  eins: 1,
+  zwei: 2,
+  zwo: 2,
+  drei: 3,
+  vier: 4,
+  fuenf: 5,
+  sechs: 6,
+  sieben: 7,
+  acht: 8,
+  neun: 9,
+  zehn: 10,
+  elf: 11,
+  zwoelf: 12,
+};
+/** Counts and hours written as words, as a pattern group (`zwei LKW`, `acht Uhr`). */
+export const NUMBER_WORD = '(?:eins?|einen|einem|einer|eine|zwei|zwo|drei|vier|fünf|sechs|sieben|acht|neun|zehn|elf|zwölf)';
+
+/** `3`, `zwei`, `fünf` → number; anything else → NaN. */
+export function countValue(value: string): number {
+  const folded = fold(value);
+  return /^\d+$/.test(folded) ? Number(folded) : (NUMBER_WORDS[folded] ?? Number.NaN);
+}
+
+/** German or English decimal (`26,5`, `26.5`) → number. */
+export function decimalValue(value: string): number {
+  return Number(value.replace(',', '.'));
+}
+
+function stripZeros(digits: string): string {
+  return digits.replace(/^0+(?=\d)/, '');
+}
+
+// Grain sizes (8/16, 0/2er, 8-16) before numbers before words; a slash between words is punctuation.
+const TOKEN =
+  /(\d{1,3})\s*\/\s*(\d{1,3})(?:er)?(?![\p{L}\d])|(\d{1,3})\s*[-–]\s*(\d{1,3})(?:er)?(?![\p{L}\d])|(\d+(?:[.,]\d+)?)|([\p{L}\d]+(?:[-'’][\p{L}\d]+)*)|([,.;:!?/()&+])/gu;
+const ROMAN: Record<string, string> = { '1': 'i', '2': 'ii', '3': 'iii' };
+
+/**
+ * Tokens of `text` with their positions. Words are folded and cut at hyphens and between letters and
+ * digits (`cem1` → `cem 1`); `CEM 1` becomes `cem i`, the way cement names are written.
+ */
+export function tokenize(text: string, firstGroup = 0): Token[] {
+  const tokens: Token[] = [];
+  let group = firstGroup;
+  for (const m of text.matchAll(TOKEN)) {
+    const start = m.index;
+    const end = start + m[0].length;
+    group++;
+    if (m[1] !== undefined || m[3] !== undefined) {
+      const a = stripZeros(m[1] ?? m[3]!);
+      const b = stripZeros(m[2] ?? m[4]!);
+      tokens.push({ norm: `${a}/${b}`, kind: 'grain', start, end, group });
+    } else if (m[5] !== undefined) {
+      tokens.push({ norm: m[5].replace('.', ','), kind: 'number', start, end, group });
+    } else if (m[6] !== undefined) {
+      let offset = start;
+      for (const part of m[6].split(/[-'’]/)) {
+        const partStart = text.indexOf(part, offset);
+        offset = partStart + part.length;
+        // Letters and digits apart (`silo2` → `silo 2`); most words are letters only.
+        const pieces = /^\p{L}+$/u.test(part) ? [{ 0: part, index: 0 }] : part.matchAll(/\p{L}+|\d+/gu);
+        for (const piece of pieces) {
+          const s = partStart + piece.index;
+          const isNumber = /^\d/.test(piece[0]);
+          tokens.push({ norm: isNumber ? stripZeros(piece[0]) : fold(piece[0]), kind: isNumber ? 'number' : 'word', start: s, end: s + piece[0].length, group });
+        }
+      }
+    } else {
+      tokens.push({ norm: m[0], kind: 'punct', start, end, group });
+    }
+  }
+  for (let i = 1; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (tokens[i - 1]!.norm === 'cem' && t.kind === 'number' && ROMAN[t.norm]) t.norm = ROMAN[t.norm]!;
+  }
+  return tokens;
+}
+
+/** Stands in a view for a character already taken. */
+export const BLANK = '\uE000';
+
+/** Where a character is no longer free. `protected` keeps names like `Silo 2` from being read as counts or times. */
+export class TextScan {
+  readonly lower: string;
+  private readonly taken: Uint8Array;
+  private readonly guarded: Uint8Array;
+  /** The views as last built; every take or guard drops them. */
+  private views: (string | undefined)[] = [];
+
+  constructor(readonly text: string) {
+    this.lower = lowerInPlace(text);
+    this.taken = new Uint8Array(text.length);
+    this.guarded = new Uint8Array(text.length);
+  }
+
+  /**
+   * The lower-case text with taken (and, if asked, guarded) characters replaced by a private-use
+   * character: no pattern's `\s` or `\p{L}` bridges what another recogniser already took.
+   */
+  view(withGuarded: boolean): string {
+    const cached = this.views[withGuarded ? 1 : 0];
+    if (cached !== undefined) return cached;
+    // Copied in runs, not character by character: texts may be 2,000 characters long.
+    const blank = (i: number) => this.taken[i] === 1 || (withGuarded && this.guarded[i] === 1);
+    const parts: string[] = [];
+    let i = 0;
+    while (i < this.lower.length) {
+      let j = i;
+      const blanked = blank(i);
+      while (j < this.lower.length && blank(j) === blanked) j++;
+      parts.push(blanked ? BLANK.repeat(j - i) : this.lower.slice(i, j));
+      i = j;
+    }
+    const out = parts.join('');
+    this.views[withGuarded ? 1 : 0] = out;
+    return out;
+  }
+
+  take(start: number, end: number): void {
+    this.taken.fill(1, start, end);
+    this.views = [];
+  }
+
+  guard(start: number, end: number): void {
+    this.guarded.fill(1, start, end);
+    this.views = [];
+  }
+
+  isTaken(start: number, end: number): boolean {
+    for (let i = start; i < end; i++) if (this.taken[i]) return true;
+    return false;
+  }
+
+  /** Whether the lower-case text contains one of `words` at all (a cheap test before a costly pattern). */
+  mentions(...words: string[]): boolean {
+    return words.some((word) => this.lower.includes(word));
+  }
+
+  /** Runs `re` over the free text and takes what `onMatch` accepts (returns true for). */
+  claim(re: RegExp, onMatch: (m: RegExpExecArray) => boolean, respectGuard = true): void {
+    const view = this.view(respectGuard);
+    re.lastIndex = 0;
+    for (let m = re.exec(view); m !== null; m = re.exec(view)) {
+      if (m[0].length === 0) {
+        re.lastIndex++;
+        continue;
+      }
+      if (onMatch(m)) this.take(m.index, m.index + m[0].length);
+    }
+  }
+}

@@ -1,0 +1,112 @@
+import type { OrderDetails, Unit } from '@dispo/events/catalog/index';
+import { messages } from '../messages';
+import { canBeDeliveryPlant, canBeLoadingPlant } from '../plant/plant-eligibility';
+import { cleanText, isLocalDate, refuse, requiredText, requireFields } from '../shared';
+import { normalizeDeliveryTime } from './delivery-time';
+import { orderDefaults } from './order-defaults';
+import type { OrderInput } from './order-input';
+import { type OrderReferences, referenced } from './order-references';
+
+function validQuantity(quantity: number): number {
+  if (!Number.isFinite(quantity) || quantity <= 0) refuse('validation', messages.validation.wizard.quantityPositive, ['quantity']);
+  return quantity;
+}
+
+/**
+ * The weight in tonnes when the user gave none but the quantity tells it (tonnes or kilograms), so
+ * that statistics can sum estimated weights; for m³ and pieces only the user can know.
+ */
+export function estimatedWeightTons(quantity: number, unit: Unit): number | null {
+  if (unit === 'to') return quantity;
+  if (unit === 'kg') return quantity / 1000;
+  return null;
+}
+
+function validWeightTons(weightTons: number | null | undefined, quantity: number, unit: Unit): number | null {
+  if (weightTons === null || weightTons === undefined || Number.isNaN(weightTons)) return estimatedWeightTons(quantity, unit);
+  if (!Number.isFinite(weightTons) || weightTons < 0) refuse('validation', messages.validation.weightNotNegative, ['weightTons']);
+  return weightTons;
+}
+
+function validDeliveryDate(date: string): string {
+  if (!isLocalDate(date)) refuse('validation', messages.validation.invalidDate, ['deliveryDate']);
+  return date;
+}
+
+/** §5.1 and §5.5: both plants exist, differ, and each may act in its role. */
+function checkPlants(refs: OrderReferences, plantId: string, deliveryPlantId: string): void {
+  const loadingPlant = referenced(refs.loadingPlant, plantId);
+  if (!loadingPlant) refuse('not_found', messages.order.loadingPlantNotFound, ['plantId']);
+  const deliveryPlant = referenced(refs.deliveryPlant, deliveryPlantId);
+  if (!deliveryPlant) refuse('not_found', messages.order.deliveryPlantNotFound, ['deliveryPlantId']);
+  if (plantId === deliveryPlantId) refuse('validation', messages.validation.quickOrder.plantsMustDiffer, ['plantId', 'deliveryPlantId']);
+  if (!canBeLoadingPlant(loadingPlant)) refuse('validation', messages.order.notALoadingPlant, ['plantId']);
+  if (!canBeDeliveryPlant(deliveryPlant)) refuse('validation', messages.order.notADeliveryPlant, ['deliveryPlantId']);
+}
+
+function checkLoadingPoint(refs: OrderReferences, loadingPointId: string, plantId: string): void {
+  const loadingPoint = referenced(refs.loadingPoint, loadingPointId);
+  if (!loadingPoint) refuse('not_found', messages.order.loadingPointNotFound, ['loadingPointId']);
+  if (loadingPoint.plantId !== plantId) refuse('validation', messages.order.loadingPointOfOtherPlant, ['loadingPointId']);
+}
+
+function checkMaterialAndCustomer(refs: OrderReferences, materialId: string, customerId: string | null): void {
+  if (!referenced(refs.material, materialId)) refuse('not_found', messages.order.materialNotFound, ['materialId']);
+  if (customerId !== null && !referenced(refs.customer, customerId)) {
+    refuse('not_found', messages.order.customerNotFound, ['customerId']);
+  }
+}
+
+/**
+ * The order's details as stored, from what the user entered: required fields of the full form
+ * (§5.2), formats, and the records they name (§5.5). Checks run in the order a user fixes them:
+ * the form first, then what its choices refer to. Create and update share it, so an edited order
+ * is held to the same rules as a new one.
+ */
+export function validOrderDetails(details: OrderInput, refs: OrderReferences): OrderDetails {
+  requireFields({
+    plantId: details.plantId,
+    deliveryPlantId: details.deliveryPlantId,
+    materialId: details.materialId,
+    quantity: details.quantity,
+    deliveryDate: details.deliveryDate,
+    loadingPointId: details.loadingPointId,
+  });
+  const plantId = requiredText(details.plantId);
+  const deliveryPlantId = requiredText(details.deliveryPlantId);
+  const loadingPointId = requiredText(details.loadingPointId);
+  const materialId = requiredText(details.materialId);
+  const customerId = cleanText(details.customerId);
+  const quantity = validQuantity(details.quantity ?? Number.NaN);
+  const unit = details.unit ?? orderDefaults.unit;
+  const weightTons = validWeightTons(details.weightTons, quantity, unit);
+  const deliveryDate = validDeliveryDate(requiredText(details.deliveryDate));
+  const deliveryTime = normalizeDeliveryTime(details);
+  checkPlants(refs, plantId, deliveryPlantId);
+  checkLoadingPoint(refs, loadingPointId, plantId);
+  checkMaterialAndCustomer(refs, materialId, customerId);
+  return {
+    plantId,
+    deliveryPlantId,
+    loadingPointId,
+    materialId,
+    customerId,
+    materialSpecification: cleanText(details.materialSpecification),
+    quantity,
+    unit,
+    weightTons,
+    deliveryDate,
+    ...deliveryTime,
+    priority: details.priority ?? orderDefaults.priority,
+    transportType: details.transportType ?? orderDefaults.transportType,
+    notes: cleanText(details.notes),
+    internalNotes: cleanText(details.internalNotes),
+    deliveryAddress: cleanText(details.deliveryAddress),
+    deliveryContactPerson: cleanText(details.deliveryContactPerson),
+    deliveryPhone: cleanText(details.deliveryPhone),
+    vehicleRequirements: cleanText(details.vehicleRequirements),
+    accessConditions: cleanText(details.accessConditions),
+    pumpAvailable: details.pumpAvailable ?? false,
+    craneAvailable: details.craneAvailable ?? false,
+  };
+}

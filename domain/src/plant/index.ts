@@ -1,0 +1,3 @@
+export * from './plant-decider';
+export * from './plant-details';
+export * from './plant-eligibility';

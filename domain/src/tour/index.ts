@@ -1,0 +1,4 @@
+export * from './clock';
+export * from './tour-decider';
+export * from './tour-state';
+export * from './tour-status';

@@ -1,0 +1,38 @@
+import type { TourEvent, TourStatus } from '@dispo/events/catalog/index';
+import type { EntityState } from '../shared';
+
+export interface TourRecord {
+  id: string;
+  tourNumber: string;
+  vehicleId: string;
+  date: string;
+  startTime: string;
+  endTime: string | null;
+  status: TourStatus;
+  /** In sequence: the first is sequence number 1. */
+  orderIds: string[];
+  /** Reset to open or deleted: the tour exists in the log only. */
+  dissolved: boolean;
+}
+export type TourState = EntityState<TourRecord>;
+
+function patch(state: TourState, changes: Partial<TourRecord>): TourState {
+  return state.exists ? { exists: true, entity: { ...state.entity, ...changes } } : state;
+}
+
+export function evolveTour(state: TourState, event: TourEvent): TourState {
+  switch (event.type) {
+    case 'TourCreated': {
+      const { createdBy: _by, createdAt: _at, ...tour } = event.data;
+      return { exists: true, entity: { ...tour, status: 'planned', orderIds: [], dissolved: false } };
+    }
+    case 'TourOrderAdded':
+      return state.exists ? patch(state, { orderIds: [...state.entity.orderIds, event.data.orderId] }) : state;
+    case 'TourMoved':
+      return patch(state, { vehicleId: event.data.toVehicleId, date: event.data.toDate, startTime: event.data.toStartTime, endTime: event.data.toEndTime });
+    case 'TourStatusChanged':
+      return patch(state, { status: event.data.to });
+    case 'TourDissolved':
+      return patch(state, { dissolved: true });
+  }
+}

@@ -1,0 +1,2 @@
+export * from './trailer-decider';
+export * from './trailer-details';

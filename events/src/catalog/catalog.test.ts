@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import { EventRegistry } from '../registry';
+import { allEventDefinitions, type EventData, orderCreated, plantCreated, reservationKinds, streamIds } from './index';
+
+describe('event catalogue', () => {
+  it('registers every event type once, PascalCase, schema version 1', () => {
+    const registry = new EventRegistry(allEventDefinitions);
+    for (const definition of allEventDefinitions) {
+      expect(registry.has(definition.type)).toBe(true);
+      expect(definition.type).toMatch(/^[A-Z][A-Za-z]+$/);
+      expect(definition.schemaVersion).toBe(1);
+    }
+    expect(allEventDefinitions.map((d) => d.type).sort()).toEqual(
+      [
+        'CustomerCreated',
+        'CustomerUpdated',
+        'DispoDayCompleted',
+        'FuelCardCreated',
+        'FuelCardDeleted',
+        'FuelCardDetailsChanged',
+        'FuelCardPinChanged',
+        'FuelCardPinRevealed',
+        'FuelCardStatusChanged',
+        'LoadingPointCreated',
+        'LoadingPointUpdated',
+        'MaterialCreated',
+        'MaterialUpdated',
+        'OrderAssignedToTour',
+        'OrderCreated',
+        'OrderDeleted',
+        'OrderDeliveryDataRecorded',
+        'OrderDetailsChanged',
+        'OrderHandedToBilling',
+        'OrderReleasedFromTour',
+        'OrderStatusChanged',
+        'OrderStornoIssued',
+        'OrderTourRescheduled',
+        'PlantCreated',
+        'PlantUpdated',
+        'TourCreated',
+        'TourDissolved',
+        'TourMoved',
+        'TourOrderAdded',
+        'TourPlanMailFailed',
+        'TourPlanMailRequested',
+        'TourPlanMailSent',
+        'TourStatusChanged',
+        'TrailerCreated',
+        'TrailerDeleted',
+        'TrailerDetailsChanged',
+        'TrailerStatusChanged',
+        'TrailerTractorChanged',
+        'UniqueValueReleased',
+        'UniqueValueReserved',
+        'UserPasswordChanged',
+        'UserRegistered',
+        'VehicleCreated',
+        'VehicleDeadlineChanged',
+        'VehicleDeadlineRemoved',
+        'VehicleDeadlineSet',
+        'VehicleDeleted',
+        'VehicleDetailsChanged',
+        'VehicleDispatchChanged',
+        'VehicleDocumentAdded',
+        'VehicleDocumentRemoved',
+        'VehicleDriverChanged',
+        'VehicleStatusChanged',
+      ].sort(),
+    );
+  });
+
+  it('accepts a complete order and rejects unknown fields and malformed times', () => {
+    const order: EventData<'OrderCreated'> = {
+      id: 'o-1',
+      orderNumber: 'S261121-4711',
+      plantId: 'p-1',
+      deliveryPlantId: 'p-2',
+      loadingPointId: 'lp-1',
+      materialId: 'm-1',
+      customerId: null,
+      materialSpecification: null,
+      quantity: 27,
+      unit: 'to',
+      weightTons: 27,
+      deliveryDate: '2026-11-21',
+      deliveryTimeType: 'range',
+      deliveryTimeFixed: null,
+      deliveryTimeFrom: '08:00',
+      deliveryTimeTo: '17:00',
+      priority: 'normal',
+      transportType: 'standard',
+      status: 'offen',
+      notes: null,
+      internalNotes: null,
+      deliveryAddress: null,
+      deliveryContactPerson: null,
+      deliveryPhone: null,
+      vehicleRequirements: null,
+      accessConditions: null,
+      pumpAvailable: false,
+      craneAvailable: false,
+      createdBy: 'u-1',
+      createdAt: '2026-11-20T09:15:00.000Z',
+    };
+    expect(orderCreated.schema.safeParse(order).success).toBe(true);
+    expect(orderCreated.schema.safeParse({ ...order, extra: 1 }).success).toBe(false);
+    expect(orderCreated.schema.safeParse({ ...order, deliveryTimeFrom: '8:00' }).success).toBe(false);
+    expect(orderCreated.schema.safeParse({ ...order, status: 'bestätigt' }).success).toBe(true);
+  });
+
+  it('keeps the plant type and role sets of the spec', () => {
+    const base = {
+      id: 'p-1',
+      name: 'Zementwerk Lägerdorf',
+      city: 'Lägerdorf',
+      street: 'Am Zementwerk 1',
+      postalCode: '25566',
+      address: 'Am Zementwerk 1, 25566 Lägerdorf',
+      contactPerson: null,
+      phone: null,
+      plantType: 'zementwerk',
+      plantRole: 'loading',
+      status: 'active',
+      lat: 53.886,
+      lng: 9.579,
+      createdAt: '2026-11-20T09:15:00Z',
+    };
+    expect(plantCreated.schema.safeParse(base).success).toBe(true);
+    expect(plantCreated.schema.safeParse({ ...base, plantRole: 'storage' }).success).toBe(false);
+  });
+
+  it('names streams as the architecture does', () => {
+    expect(streamIds.order('42')).toBe('order-42');
+    expect(streamIds.loadingPoint('7')).toBe('loading-point-7');
+    expect(streamIds.reservation(reservationKinds.orderNumber, 'S261121-4711')).toBe('order-number-S261121-4711');
+    expect(streamIds.reservation(reservationKinds.username, 'dispo')).toBe('username-dispo');
+  });
+});

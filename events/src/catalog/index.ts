@@ -1,0 +1,56 @@
+import type { EventDefinition, EventOf } from '../registry';
+import { customerEventDefinitions } from './customer';
+import { fuelCardEventDefinitions } from './fuel-card';
+import { loadingPointEventDefinitions } from './loading-point';
+import { materialEventDefinitions } from './material';
+import { orderEventDefinitions } from './order';
+import { plantEventDefinitions } from './plant';
+import { reservationEventDefinitions } from './reservation';
+import { dispoDayEventDefinitions, tourEventDefinitions } from './tour';
+import { trailerEventDefinitions } from './trailer';
+import { userEventDefinitions } from './user';
+import { vehicleEventDefinitions } from './vehicle';
+import { vehicleDocumentEventDefinitions } from './vehicle-document';
+
+export * from './customer';
+export * from './enums';
+export * from './fields';
+export * from './fuel-card';
+export * from './loading-point';
+export * from './material';
+export * from './order';
+export * from './plant';
+export * from './reservation';
+export * from './stream-ids';
+export * from './tour';
+export * from './trailer';
+export * from './user';
+export * from './vehicle';
+export * from './vehicle-document';
+
+const catalogue = [
+  ...userEventDefinitions,
+  ...plantEventDefinitions,
+  ...loadingPointEventDefinitions,
+  ...materialEventDefinitions,
+  ...customerEventDefinitions,
+  ...orderEventDefinitions,
+  ...reservationEventDefinitions,
+  ...tourEventDefinitions,
+  ...dispoDayEventDefinitions,
+  ...vehicleEventDefinitions,
+  ...vehicleDocumentEventDefinitions,
+  ...trailerEventDefinitions,
+  ...fuelCardEventDefinitions,
+] as const;
+
+/** Every event type of this catalogue, for `new EventRegistry(allEventDefinitions)`. */
+export const allEventDefinitions: EventDefinition[] = [...catalogue];
+
+/** Every event of this catalogue as `{ type, data }`. */
+export type DomainEvent = EventOf<(typeof catalogue)[number]>;
+
+export type DomainEventType = DomainEvent['type'];
+
+/** The data of one event type, e.g. `EventData<'OrderCreated'>`. */
+export type EventData<T extends DomainEventType> = Extract<DomainEvent, { type: T }>['data'];

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { defineEvent, type EventOf } from '../registry';
+import { materialStatusSchema, unitSchema } from './enums';
+import { idSchema, optionalTextSchema, requiredTextSchema, timestampSchema } from './fields';
+
+export const materialDetailsSchema = z.strictObject({
+  name: requiredTextSchema,
+  materialCode: optionalTextSchema,
+  category: optionalTextSchema,
+  description: optionalTextSchema,
+  unit: unitSchema,
+  /** Usual load of one truck, in `unit`. */
+  standardLoadSize: z.number().positive().nullable(),
+  /** Offered only at the plants in `assignedPlantIds`. */
+  plantSpecific: z.boolean(),
+  assignedPlantIds: z.array(idSchema),
+  status: materialStatusSchema,
+});
+export type MaterialDetails = z.infer<typeof materialDetailsSchema>;
+
+export const materialCreated = defineEvent({
+  type: 'MaterialCreated',
+  schemaVersion: 1,
+  schema: materialDetailsSchema.extend({ id: idSchema, createdAt: timestampSchema }),
+});
+
+export const materialUpdated = defineEvent({
+  type: 'MaterialUpdated',
+  schemaVersion: 1,
+  schema: materialDetailsSchema.extend({ id: idSchema, updatedAt: timestampSchema }),
+});
+
+export const materialEventDefinitions = [materialCreated, materialUpdated] as const;
+export type MaterialEvent = EventOf<(typeof materialEventDefinitions)[number]>;

@@ -1,0 +1,39 @@
+/**
+ * Stream names of the event store (ARCHITECTURE.md, "Streams"). Every writer and reader builds them
+ * here so that a stream is never spelt two ways.
+ */
+export const streamIds = {
+  order: (id: string) => `order-${id}`,
+  tour: (id: string) => `tour-${id}`,
+  dispoDay: (date: string) => `dispo-day-${date}`,
+  user: (id: string) => `user-${id}`,
+  plant: (id: string) => `plant-${id}`,
+  loadingPoint: (id: string) => `loading-point-${id}`,
+  material: (id: string) => `material-${id}`,
+  customer: (id: string) => `customer-${id}`,
+  vehicle: (id: string) => `vehicle-${id}`,
+  trailer: (id: string) => `trailer-${id}`,
+  fuelCard: (id: string) => `fuel-card-${id}`,
+  /**
+   * A uniqueness reservation: the stream exists once the value is taken, so appending its first
+   * event with `no_stream` fails for the second claimant. E.g. `order-number-S261121-4711`,
+   * `username-dispo`. Note that `order-number-…` also starts with `order-`: filter order streams by
+   * event type, not by stream prefix.
+   */
+  reservation: (kind: string, value: string) => `${kind}-${value}`,
+};
+
+/**
+ * Kinds of reservation used so far. Open-ended on purpose: other areas (licence plates, fuel-card
+ * numbers) add their own kinds without changing the event.
+ */
+export const reservationKinds = {
+  orderNumber: 'order-number',
+  username: 'username',
+  /** Normalised vehicle plate (upper case, no spaces): `license-plate-IZ-MS101`. */
+  licensePlate: 'license-plate',
+  /** Normalised trailer plate: `trailer-plate-IZ-MA501` (filter trailer streams by event type too). */
+  trailerPlate: 'trailer-plate',
+  /** Card number without spaces: `fuel-card-number-7002123456780101`. */
+  fuelCardNumber: 'fuel-card-number',
+} as const;

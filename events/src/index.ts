@@ -1,0 +1,12 @@
+export * from './envelope';
+export * from './registry';
+export * from './store/port';
+export * from './store/errors';
+export type { SqlClient, SqlExecutor } from './sql/client';
+export { assertSqlIdentifier } from './sql/identifier';
+export { createPgClient, type PgClientOptions } from './sql/pg-client';
+export { createPgliteClient } from './sql/pglite-client';
+export { SqlEventStore, type SqlEventStoreOptions } from './store/sql-event-store';
+export { EsdbEventStore, type EsdbEventStoreOptions } from './store/esdb-event-store';
+export { createEventStore, type CreateEventStoreOptions } from './store/create-event-store';
+export * from './catalog';

@@ -1,0 +1,21 @@
+/** Runs one statement. Every value goes through `params` ($1, $2, ...), never into `text`. */
+export interface SqlExecutor {
+  query<R = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: R[] }>;
+}
+
+/**
+ * The small SQL port shared by the event store and the read-model projections. The same SQL runs on
+ * PostgreSQL (`pg`) and on embedded PGlite; on both, int8 and xid8 values come back as JS numbers and
+ * date values as their 'YYYY-MM-DD' text.
+ */
+export interface SqlClient extends SqlExecutor {
+  /**
+   * Runs `fn` in one transaction: COMMIT when it resolves, ROLLBACK when it throws. Inside `fn` use only
+   * `tx`; calling the client itself there throws (on PGlite, with its single connection, it would deadlock).
+   */
+  transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T>;
+  /** LISTEN on `channel` (a plain lower-case identifier); resolves once listening, to the function that stops. */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  readonly kind: 'postgres' | 'pglite';
+  close(): Promise<void>;
+}

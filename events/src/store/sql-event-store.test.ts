@@ -1,0 +1,145 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import type { NewEvent } from '../envelope';
+import { defineEvent, EventRegistry } from '../registry';
+import { followLog } from '../testing/follow-log';
+import { createTestSql, type TestSql } from '../testing/test-database';
+import { WrongExpectedVersionError } from './errors';
+import { SqlEventStore } from './sql-event-store';
+
+const registry = new EventRegistry([defineEvent({ type: 'TestNoted', schemaVersion: 1, schema: z.object({ n: z.number() }) })]);
+const event = (n: number): NewEvent => ({
+  eventId: randomUUID(),
+  type: 'TestNoted',
+  schemaVersion: 1,
+  data: { n },
+  metadata: { userId: null, correlationId: randomUUID(), causationId: null, occurredAt: new Date().toISOString() },
+});
+
+describe('SqlEventStore specifics', () => {
+  let db: TestSql;
+
+  beforeAll(async () => {
+    db = await createTestSql();
+  });
+  afterAll(() => db?.dispose());
+
+  it('creates the events table of ARCHITECTURE.md, also when several processes migrate at once', async () => {
+    const store = new SqlEventStore(db.sql, registry, { schema: 'es_migrate' });
+    await Promise.all([store.migrate(), store.migrate(), store.migrate()]);
+    await store.migrate();
+
+    const { rows } = await db.sql.query<{ column_name: string; data_type: string; is_nullable: string }>(
+      `SELECT column_name, data_type, is_nullable FROM information_schema.columns
+       WHERE table_schema = 'es_migrate' AND table_name = 'events' ORDER BY ordinal_position`,
+    );
+    expect(rows.map((r) => [r.column_name, r.data_type])).toEqual([
+      ['global_position', 'bigint'],
+      ['transaction_id', 'xid8'],
+      ['stream_id', 'text'],
+      ['stream_version', 'integer'],
+      ['event_id', 'uuid'],
+      ['type', 'text'],
+      ['schema_version', 'integer'],
+      ['data', 'jsonb'],
+      ['metadata', 'jsonb'],
+      ['recorded_at', 'timestamp with time zone'],
+    ]);
+    expect(rows.every((r) => r.is_nullable === 'NO')).toBe(true);
+  });
+
+  it('accepts only plain lower-case schema names', () => {
+    for (const schema of ['Es', 'es; DROP TABLE x', '1es', 'es-1', 'a'.repeat(60)]) {
+      expect(() => new SqlEventStore(db.sql, registry, { schema })).toThrow(/Invalid (schema|channel) name/);
+    }
+  });
+
+  it('treats a write without events as a check of the expected version', async () => {
+    const store = new SqlEventStore(db.sql, registry, { schema: 'es_empty' });
+    await store.migrate();
+    const order = `order-${randomUUID()}`;
+    const tour = `tour-${randomUUID()}`;
+    await store.append(tour, 'no_stream', [event(1)]);
+
+    await expect(
+      store.appendMany([
+        { streamId: order, expectedVersion: 'no_stream', events: [event(2)] },
+        { streamId: tour, expectedVersion: 0, events: [] },
+      ]),
+    ).rejects.toBeInstanceOf(WrongExpectedVersionError);
+    const ok = await store.appendMany([
+      { streamId: order, expectedVersion: 'no_stream', events: [event(2)] },
+      { streamId: tour, expectedVersion: 1, events: [] },
+    ]);
+
+    expect(ok.streams).toEqual([
+      { streamId: order, version: 1 },
+      { streamId: tour, version: 1 },
+    ]);
+    expect(await store.readStream(tour)).toHaveLength(1);
+  });
+
+  // Needs a second transaction open at the same time: PostgreSQL only.
+  it.runIf(process.env.DATABASE_URL)('wakes subscribers again while events wait behind a transaction that appends nothing', async () => {
+    const store = new SqlEventStore(db.sql, registry, { schema: 'es_horizon', pollIntervalMs: 60_000 });
+    await store.migrate();
+    const { seen, wake } = followLog(store);
+    const unsubscribe = await store.subscribe(wake);
+    // An unrelated transaction with an xid (say a read-model update) holds the horizon back; its
+    // commit sends no notification.
+    let started: () => void = () => {};
+    const startedSignal = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    const blocker = db.sql.transaction(async (tx) => {
+      await tx.query('SELECT pg_current_xact_id()');
+      started();
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    });
+    await startedSignal;
+    await store.append(`order-${randomUUID()}`, 'no_stream', [event(1)]);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(seen).toEqual([]);
+
+    await blocker;
+    // No notification comes and the safety poll is off: only the store's retry (every <= 50 ms while
+    // events wait behind the horizon) can wake the consumer. Other sessions on a shared server may hold
+    // the horizon back longer, hence the generous timeout rather than a latency bound.
+    await vi.waitFor(() => expect(seen).toHaveLength(1), { timeout: 10_000, interval: 5 });
+    await unsubscribe();
+  });
+
+  // A racing writer can only get past the stream lock when it bypasses the store: PostgreSQL only,
+  // PGlite runs one transaction at a time.
+  it.runIf(process.env.DATABASE_URL)(
+    'maps a unique violation from a writer that bypassed the stream lock to a version conflict',
+    async () => {
+      const store = new SqlEventStore(db.sql, registry, { schema: 'es_race' });
+      await store.migrate();
+      const streamId = `order-${randomUUID()}`;
+      let inserted: () => void = () => {};
+      const insertedSignal = new Promise<void>((resolve) => {
+        inserted = resolve;
+      });
+      const racer = db.sql.transaction(async (tx) => {
+        await tx.query(
+          `INSERT INTO es_race.events (stream_id, stream_version, event_id, type, schema_version, data, metadata)
+         VALUES ($1, 1, $2, 'TestNoted', 1, '{"n": 0}', $3::text::jsonb)`,
+          [streamId, randomUUID(), JSON.stringify(event(0).metadata)],
+        );
+        inserted();
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      });
+      await insertedSignal;
+
+      // Sees no version yet, then waits on the unique index until the racer commits.
+      const error = await store.append(streamId, 'no_stream', [event(1)]).catch((e: unknown) => e);
+      await racer;
+
+      expect(error).toBeInstanceOf(WrongExpectedVersionError);
+      expect(error).toMatchObject({ streamId, actual: 1 });
+      expect((await store.readStream(streamId)).map((e) => e.data)).toEqual([{ n: 0 }]);
+    },
+  );
+});

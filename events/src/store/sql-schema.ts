@@ -1,0 +1,39 @@
+/** Named so that unique violations can be told apart (see SqlEventStore.appendMany). */
+export const STREAM_VERSION_CONSTRAINT = 'events_stream_version_key';
+export const EVENT_ID_CONSTRAINT = 'events_event_id_key';
+
+/** LISTEN channel of the log in `schema`. */
+export function notifyChannel(schema: string): string {
+  return `${schema}_events`;
+}
+
+/** The event table of ARCHITECTURE.md ("The event store"); `schema` is an already validated identifier. */
+export function eventStoreDdl(schema: string): string[] {
+  return [
+    `CREATE SCHEMA IF NOT EXISTS ${schema}`,
+    `CREATE TABLE IF NOT EXISTS ${schema}.events (
+      global_position bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+      transaction_id xid8 NOT NULL DEFAULT pg_current_xact_id(),
+      stream_id text NOT NULL,
+      stream_version integer NOT NULL CHECK (stream_version > 0),
+      event_id uuid NOT NULL,
+      type text NOT NULL,
+      schema_version integer NOT NULL,
+      data jsonb NOT NULL,
+      metadata jsonb NOT NULL,
+      recorded_at timestamptz NOT NULL DEFAULT now(),
+      CONSTRAINT ${STREAM_VERSION_CONSTRAINT} UNIQUE (stream_id, stream_version),
+      CONSTRAINT ${EVENT_ID_CONSTRAINT} UNIQUE (event_id)
+    )`,
+    // The global-log reader's order and its "anything committed behind the horizon?" probe.
+    `CREATE INDEX IF NOT EXISTS events_log_order ON ${schema}.events (transaction_id, global_position)`,
+    // Every insert into the log wakes the subscribers when its transaction commits, whoever wrote it.
+    `CREATE OR REPLACE FUNCTION ${schema}.notify_appended() RETURNS trigger LANGUAGE plpgsql AS $$
+     BEGIN
+       PERFORM pg_notify('${notifyChannel(schema)}', '');
+       RETURN NULL;
+     END $$`,
+    `CREATE OR REPLACE TRIGGER notify_appended AFTER INSERT ON ${schema}.events
+     FOR EACH STATEMENT EXECUTE FUNCTION ${schema}.notify_appended()`,
+  ];
+}

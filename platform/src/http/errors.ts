@@ -1,0 +1,80 @@
+import { DomainError, type DomainErrorKind } from '@dispo/domain/decider';
+import { messages } from '@dispo/domain/messages';
+import { WrongExpectedVersionError } from '@dispo/events/store/errors';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+
+/** An error whose status and German message may be shown to the client as they are. */
+export class HttpError extends Error {
+  override readonly name = 'HttpError';
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+const domainStatus: Record<DomainErrorKind, number> = { validation: 400, not_found: 404, conflict: 409, forbidden: 403 };
+
+/** One failed check as fastify-type-provider-zod reports it (Ajv-like shape). */
+export interface ValidationIssue {
+  keyword: string;
+  instancePath: string;
+  message?: string;
+  params?: { keys?: string[] };
+}
+
+/**
+ * Maps a failed request validation to one German message: a missing required field gets the
+ * spec's "Pflichtfelder" text, an unknown key names the key, anything else names the field.
+ */
+export function validationMessage(issues: readonly ValidationIssue[]): string {
+  const missing = issues.find((i) => i.keyword === 'invalid_type' && /received undefined/.test(i.message ?? ''));
+  if (missing) return messages.validation.requiredFields;
+  const unknownKey = issues.find((i) => i.keyword === 'unrecognized_keys');
+  if (unknownKey) return messages.http.unknownField(unknownKey.params?.keys?.join(', ') ?? '');
+  const field = issues[0]?.instancePath.replace(/^\//, '').replaceAll('/', '.');
+  return field ? messages.http.invalidField(field) : messages.http.badRequest;
+}
+
+/** Every error answer is `{ success: false, error, details? }` in German; never a stack trace. */
+export function installErrorHandling(app: FastifyInstance, pageFallback?: (request: FastifyRequest, reply: FastifyReply) => unknown): void {
+  app.setErrorHandler((error: FastifyError | Error, request, reply) => {
+    const send = (status: number, message: string, details?: unknown) =>
+      reply.code(status).send({ success: false, error: message, ...(details === undefined ? {} : { details }) });
+
+    if (error instanceof HttpError) return send(error.statusCode, error.message, error.details);
+    if (error instanceof DomainError) return send(domainStatus[error.kind], error.message, error.details);
+    if (error instanceof WrongExpectedVersionError) return send(409, messages.http.conflict);
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return send(400, validationMessage(error.validation as unknown as ValidationIssue[]));
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'response did not match its schema');
+      return send(500, messages.http.internalError);
+    }
+    const fe = error as FastifyError;
+    switch (fe.code) {
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        return send(413, messages.http.payloadTooLarge);
+      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+        return send(400, messages.http.invalidJson);
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        return send(415, messages.http.unsupportedMediaType);
+    }
+    if (fe.statusCode === 429) return send(429, messages.http.tooManyRequests);
+    if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) return send(fe.statusCode, messages.http.badRequest);
+    request.log.error({ err: error }, 'unhandled error');
+    return send(500, messages.http.internalError);
+  });
+  app.setNotFoundHandler((request, reply) => {
+    // Paths outside /api belong to the single-page client, which routes them itself.
+    if (pageFallback && request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/socket.io/')) {
+      return pageFallback(request, reply);
+    }
+    return reply.code(404).send({ success: false, error: messages.http.notFound });
+  });
+}

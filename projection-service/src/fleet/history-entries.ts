@@ -1,0 +1,219 @@
+import { messages } from '@dispo/domain/messages';
+import type { VehicleHistoryAction } from '@dispo/domain/vehicle/history-actions';
+import type { EventData, VehicleDeadline } from '@dispo/events/catalog/index';
+import type { RecordedEvent } from '@dispo/events/envelope';
+import { formatIsoDateDe, labelOf } from '../pdf/format';
+
+/** The action types of fleet.md §4 that the vehicle, trailer and document events produce so far. */
+export type HistoryActionType = keyof typeof messages.vehicleHistory.titles & VehicleHistoryAction;
+
+/** One entry of a vehicle's history, before it is stored with performer and time. */
+export interface HistoryEntry {
+  vehicleId: string;
+  actionType: HistoryActionType;
+  title: string;
+  description: string;
+  details: Record<string, unknown>;
+  category: 'data' | 'status' | 'settings' | 'assignment' | 'document' | 'deadline';
+  priority: 'low' | 'normal' | 'high';
+}
+
+/** What the entries need to know beyond the event: names of people and trailers, read when applied. */
+export interface HistoryLookups {
+  userName(id: string | null): Promise<string | null>;
+  trailerPlate(id: string): Promise<string | null>;
+}
+
+const h = messages.vehicleHistory;
+const l = messages.labels;
+
+const DEADLINE_ACTIONS: Record<VehicleDeadline, { scheduled: HistoryActionType; updated: HistoryActionType }> = {
+  tuv: { scheduled: 'TUV_SCHEDULED', updated: 'TUV_UPDATED' },
+  inspection: { scheduled: 'INSPECTION_SCHEDULED', updated: 'INSPECTION_UPDATED' },
+  insurance: { scheduled: 'INSURANCE_SCHEDULED', updated: 'INSURANCE_UPDATED' },
+};
+
+function entry(
+  vehicleId: string,
+  actionType: HistoryActionType,
+  description: string,
+  details: Record<string, unknown>,
+  rest: Partial<HistoryEntry> = {},
+): HistoryEntry {
+  return { vehicleId, actionType, title: h.titles[actionType], description, details, category: 'data', priority: 'normal', ...rest };
+}
+
+async function trailerEntries(
+  actionType: 'AUFLIEGER_ASSIGNED' | 'AUFLIEGER_UNASSIGNED',
+  vehicleId: string | null,
+  trailerId: string,
+  plate: string | null,
+): Promise<HistoryEntry[]> {
+  if (!vehicleId) return [];
+  const kennzeichen = plate ?? trailerId;
+  const describe = actionType === 'AUFLIEGER_ASSIGNED' ? h.trailerAssigned : h.trailerUnassigned;
+  return [entry(vehicleId, actionType, describe(kennzeichen), { aufliegerId: trailerId, kennzeichen }, { category: 'assignment' })];
+}
+
+/**
+ * The history entries one event adds, on the vehicles it concerns (a trailer coupled to another
+ * tractor leaves an entry on both). Titles and descriptions come from the message catalogue.
+ */
+export async function historyEntriesOf(event: RecordedEvent, lookups: HistoryLookups): Promise<HistoryEntry[]> {
+  switch (event.type) {
+    case 'VehicleCreated': {
+      const d = event.data as EventData<'VehicleCreated'>;
+      return [
+        entry(
+          d.id,
+          'UPDATED',
+          h.created(d.licensePlate),
+          { licensePlate: d.licensePlate, vehicleType: d.vehicleType, makeModel: d.makeModel },
+          { title: h.vehicleCreatedTitle },
+        ),
+      ];
+    }
+    case 'VehicleDetailsChanged': {
+      const d = event.data as EventData<'VehicleDetailsChanged'>;
+      const fields = Object.keys(d.changes).map((key) => labelOf(h.fields, key));
+      return [entry(d.id, 'UPDATED', h.fieldsChanged(fields.join(', ')), { changes: d.changes, previous: d.previous })];
+    }
+    case 'VehicleStatusChanged': {
+      const d = event.data as EventData<'VehicleStatusChanged'>;
+      const high = ['defect', 'repair', 'out_of_service'].includes(d.to);
+      return [
+        entry(
+          d.id,
+          'STATUS_CHANGED',
+          h.statusChanged(l.vehicleStatus[d.from], l.vehicleStatus[d.to]),
+          { from: d.from, to: d.to },
+          {
+            category: 'status',
+            priority: high ? 'high' : 'normal',
+          },
+        ),
+      ];
+    }
+    case 'VehicleDispatchChanged': {
+      const d = event.data as EventData<'VehicleDispatchChanged'>;
+      const description = d.to ? messages.fleet.dispatchEnabled : messages.fleet.dispatchDisabled;
+      return [
+        entry(d.id, 'SETTINGS_CHANGED', description, { setting: 'enabled_for_dispatch', from: d.from, to: d.to }, { category: 'settings' }),
+      ];
+    }
+    case 'VehicleDriverChanged': {
+      const d = event.data as EventData<'VehicleDriverChanged'>;
+      const [fromName, toName] = await Promise.all([lookups.userName(d.from), lookups.userName(d.to)]);
+      const name = (id: string | null, found: string | null) => found ?? id ?? h.unknownUser;
+      const description =
+        d.from === null
+          ? h.driverAssigned(name(d.to, toName))
+          : d.to === null
+            ? h.driverRemoved(name(d.from, fromName))
+            : h.driverChanged(name(d.from, fromName), name(d.to, toName));
+      return [entry(d.id, 'ASSIGNMENT_CHANGED', description, { from: d.from, to: d.to, fromName, toName }, { category: 'assignment' })];
+    }
+    case 'VehicleDeadlineSet': {
+      const d = event.data as EventData<'VehicleDeadlineSet'>;
+      const label = l.vehicleDeadline[d.deadline];
+      return [
+        entry(
+          d.id,
+          DEADLINE_ACTIONS[d.deadline].scheduled,
+          h.deadlineSet(label, formatIsoDateDe(d.date)),
+          { deadline: d.deadline, from: null, to: d.date },
+          { category: 'deadline' },
+        ),
+      ];
+    }
+    case 'VehicleDeadlineChanged': {
+      const d = event.data as EventData<'VehicleDeadlineChanged'>;
+      const label = l.vehicleDeadline[d.deadline];
+      return [
+        entry(
+          d.id,
+          DEADLINE_ACTIONS[d.deadline].updated,
+          h.deadlineChanged(label, formatIsoDateDe(d.from), formatIsoDateDe(d.to)),
+          { deadline: d.deadline, from: d.from, to: d.to },
+          {
+            category: 'deadline',
+          },
+        ),
+      ];
+    }
+    case 'VehicleDeadlineRemoved': {
+      const d = event.data as EventData<'VehicleDeadlineRemoved'>;
+      const label = l.vehicleDeadline[d.deadline];
+      return [
+        entry(
+          d.id,
+          DEADLINE_ACTIONS[d.deadline].updated,
+          h.deadlineRemoved(label, formatIsoDateDe(d.from)),
+          { deadline: d.deadline, from: d.from, to: null },
+          {
+            title: h.deadlineRemovedTitles[d.deadline],
+            category: 'deadline',
+          },
+        ),
+      ];
+    }
+    case 'VehicleDocumentAdded': {
+      const d = event.data as EventData<'VehicleDocumentAdded'>;
+      const details = { documentId: d.documentId, name: d.name, category: d.category, sizeBytes: d.sizeBytes };
+      return [
+        entry(d.vehicleId, 'DOCUMENT_ADDED', h.documentAdded(d.name, l.documentCategory[d.category]), details, {
+          category: 'document',
+          priority: 'low',
+        }),
+      ];
+    }
+    case 'VehicleDocumentRemoved': {
+      const d = event.data as EventData<'VehicleDocumentRemoved'>;
+      const details = { documentId: d.documentId, name: d.name, category: d.category };
+      return [
+        entry(d.vehicleId, 'DOCUMENT_REMOVED', h.documentRemoved(d.name, l.documentCategory[d.category]), details, {
+          category: 'document',
+          priority: 'low',
+        }),
+      ];
+    }
+    case 'VehicleDeleted': {
+      const d = event.data as EventData<'VehicleDeleted'>;
+      return [
+        entry(
+          d.id,
+          'UPDATED',
+          h.deleted(d.licensePlate),
+          { licensePlate: d.licensePlate },
+          { title: h.vehicleDeletedTitle, priority: 'high' },
+        ),
+      ];
+    }
+    case 'TrailerCreated': {
+      const d = event.data as EventData<'TrailerCreated'>;
+      return trailerEntries('AUFLIEGER_ASSIGNED', d.tractorId, d.id, d.licensePlate);
+    }
+    case 'TrailerTractorChanged': {
+      const d = event.data as EventData<'TrailerTractorChanged'>;
+      const plate = await lookups.trailerPlate(d.id);
+      return [
+        ...(await trailerEntries('AUFLIEGER_UNASSIGNED', d.from, d.id, plate)),
+        ...(await trailerEntries('AUFLIEGER_ASSIGNED', d.to, d.id, plate)),
+      ];
+    }
+    case 'TrailerDeleted': {
+      const d = event.data as EventData<'TrailerDeleted'>;
+      return trailerEntries('AUFLIEGER_UNASSIGNED', d.tractorId, d.id, d.licensePlate);
+    }
+  }
+  return [];
+}
+
+/** When it happened: the time the event itself names, else when it was recorded. */
+export function occurredAt(event: RecordedEvent): string {
+  const d = event.data as Record<string, unknown>;
+  for (const key of ['changedAt', 'createdAt', 'addedAt', 'removedAt', 'deletedAt']) {
+    if (typeof d[key] === 'string') return d[key];
+  }
+  return event.recordedAt;
+}

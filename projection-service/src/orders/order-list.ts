@@ -1,0 +1,161 @@
+import { messages } from '@dispo/domain/messages';
+import { ORDER_PRIORITIES, ORDER_STATUSES, type OrderStatus, TRANSPORT_TYPES } from '@dispo/events/catalog/index';
+import type { SqlExecutor } from '@dispo/events/sql/client';
+import { type OrderView, orderView } from './order-view';
+
+/** Sort keys the list accepts, mapped to their columns; order number breaks ties for a stable page. */
+export const orderSortColumns = {
+  deliveryDate: 'delivery_date',
+  orderNumber: 'order_number',
+  createdAt: 'created_at',
+  status: 'status',
+  priority: 'priority_rank',
+  quantity: 'quantity',
+  material: 'material_name',
+  plant: 'plant_name',
+  deliveryPlant: 'delivery_plant_name',
+  customer: 'customer_company',
+} as const;
+export type OrderSortKey = keyof typeof orderSortColumns;
+
+/** The list filters of orders.md §3 ("List filters"), as the query string names them. */
+export interface OrderFilters {
+  search?: string;
+  plant?: string;
+  loadingPoint?: string;
+  /** A status of the filter list (§4.1); `all` or absent means every status. */
+  status?: (typeof ORDER_STATUSES)[number] | 'all';
+  material?: string;
+  priority?: (typeof ORDER_PRIORITIES)[number];
+  dateFrom?: string;
+  dateTo?: string;
+  transportType?: (typeof TRANSPORT_TYPES)[number];
+  minQuantity?: number;
+  pumpRequired?: boolean;
+  craneRequired?: boolean;
+  /** Orders created on or after this business date (Europe/Berlin). */
+  createdFrom?: string;
+  hideSettled?: boolean;
+}
+
+export interface OrderListQuery extends OrderFilters {
+  page: number;
+  limit: number;
+  /** Absent: by relevance when searching, else by delivery date. */
+  sortBy?: OrderSortKey;
+  sortOrder: 'asc' | 'desc';
+}
+
+/**
+ * Filter statuses that stand for several stored ones (docs/order-status.md): `storniert` also finds
+ * `storno`, `geliefert` also `abgeschlossen`.
+ */
+const STATUS_GROUPS: Partial<Record<string, string[]>> = {
+  storniert: ['storniert', 'storno'],
+  geliefert: ['geliefert', 'abgeschlossen'],
+};
+
+/** Settled = billed: abgerechnet, or confirmed in billing (§4.2). */
+const SETTLED = `(status = 'abgerechnet' OR billing_confirmed)`;
+
+/** LIKE pattern for a text the user typed: % and _ are literal. */
+function contains(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** WHERE clause and parameters; every value is a parameter, column names are the code's own. */
+function whereClause(f: OrderFilters, params: unknown[]): string {
+  const conditions: string[] = [];
+  const param = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const term = f.search?.trim().toLowerCase();
+  if (term) conditions.push(`search_text LIKE ${param(contains(term))}`);
+  if (f.plant) conditions.push(`plant_id = ${param(f.plant)}`);
+  if (f.loadingPoint) conditions.push(`loading_point_id = ${param(f.loadingPoint)}`);
+  if (f.status && f.status !== 'all') {
+    if (f.status === 'abgerechnet') conditions.push(SETTLED);
+    else conditions.push(`status = ANY(${param(STATUS_GROUPS[f.status] ?? [f.status])})`);
+  }
+  if (f.material) conditions.push(`material_id = ${param(f.material)}`);
+  if (f.priority) conditions.push(`priority = ${param(f.priority)}`);
+  if (f.dateFrom) conditions.push(`delivery_date >= ${param(f.dateFrom)}::date`);
+  if (f.dateTo) conditions.push(`delivery_date <= ${param(f.dateTo)}::date`);
+  if (f.transportType) conditions.push(`transport_type = ${param(f.transportType)}`);
+  if (f.minQuantity !== undefined) conditions.push(`quantity >= ${param(f.minQuantity)}`);
+  if (f.pumpRequired) conditions.push('pump_available');
+  if (f.craneRequired) conditions.push('crane_available');
+  if (f.createdFrom) conditions.push(`created_at >= (${param(f.createdFrom)}::date::timestamp AT TIME ZONE 'Europe/Berlin')`);
+  // §4.2: hide-settled hides billed orders unless a plant filter is set.
+  if (f.hideSettled && !f.plant) conditions.push(`NOT ${SETTLED}`);
+  return conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
+}
+
+/**
+ * Relevance of a row for the search term (orders.md §9): exact order number 100, partial order
+ * number 16, exact customer company 70, exact material 60, exact loading point 50, exact delivery
+ * plant 50, exact status 15.
+ */
+function relevance(termParam: string, likeParam: string): string {
+  return `(CASE WHEN lower(order_number) = ${termParam} THEN 100 WHEN lower(order_number) LIKE ${likeParam} THEN 16 ELSE 0 END
+    + CASE WHEN lower(coalesce(customer_company, '')) = ${termParam} THEN 70 ELSE 0 END
+    + CASE WHEN lower(coalesce(material_name, '')) = ${termParam} THEN 60 ELSE 0 END
+    + CASE WHEN lower(coalesce(loading_point_name, '')) = ${termParam} THEN 50 ELSE 0 END
+    + CASE WHEN lower(coalesce(delivery_plant_name, '')) = ${termParam} THEN 50 ELSE 0 END
+    + CASE WHEN lower(status) = ${termParam} THEN 15 ELSE 0 END)`;
+}
+
+export async function listOrders(sql: SqlExecutor, q: OrderListQuery): Promise<{ orders: OrderView[]; total: number }> {
+  const params: unknown[] = [];
+  const where = whereClause(q, params);
+  const whereParams = [...params];
+  const countTotal = () => sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM read.orders ${where}`, whereParams);
+  const direction = q.sortOrder === 'desc' ? 'DESC' : 'ASC';
+  const term = q.search?.trim().toLowerCase();
+  const order: string[] = [];
+  if (term && q.sortBy === undefined) {
+    params.push(term, contains(term));
+    order.push(`${relevance(`$${params.length - 1}`, `$${params.length}`)} DESC`, 'delivery_date ASC');
+  } else {
+    const column = orderSortColumns[q.sortBy ?? 'deliveryDate'];
+    order.push(`${column} ${direction} NULLS LAST`);
+    if (column === 'delivery_date') order.push(`coalesce(delivery_time_fixed, delivery_time_from) ${direction} NULLS LAST`);
+  }
+  order.push(`order_number ${direction}`);
+  params.push(q.limit, (q.page - 1) * q.limit);
+  // Rows and total as two statements (in parallel on a pool): a window count would make the database
+  // read every matching row before the LIMIT, where an index in sort order can stop after one page.
+  // A first page that is not full is its own total.
+  const page = sql.query(`SELECT * FROM read.orders ${where} ORDER BY ${order.join(', ')} LIMIT $${params.length - 1} OFFSET $${params.length}`, params);
+  const count = q.page > 1 ? countTotal() : null;
+  const { rows } = await page;
+  const total = count || rows.length === q.limit ? Number((await (count ?? countTotal())).rows[0]?.n ?? 0) : rows.length;
+  return { orders: rows.map(orderView), total };
+}
+
+export interface OrderSuggestion {
+  kind: 'orderNumber' | 'customer' | 'material' | 'loadingPoint' | 'deliveryPlant' | 'status';
+  value: string;
+  label: string;
+}
+
+/** Search-box suggestions (§2.3, §9): from 2 characters, at most 8, names that start with the term first. */
+export async function suggestOrders(sql: SqlExecutor, term: string, limit = 8): Promise<OrderSuggestion[]> {
+  const q = term.trim().toLowerCase();
+  if (q.length < 2) return [];
+  const { rows } = await sql.query<{ kind: OrderSuggestion['kind']; value: string }>(
+    `WITH hits AS (
+       SELECT DISTINCT kind, value FROM read.orders o
+       CROSS JOIN LATERAL (VALUES ('orderNumber', order_number), ('customer', customer_company), ('material', material_name),
+         ('loadingPoint', loading_point_name), ('deliveryPlant', delivery_plant_name), ('status', status)) AS f(kind, value)
+       WHERE o.search_text LIKE $1 AND value IS NOT NULL AND lower(value) LIKE $1)
+     SELECT kind, value FROM hits ORDER BY (lower(value) LIKE $2) DESC, length(value), value LIMIT $3`,
+    [contains(q), `${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`, limit],
+  );
+  return rows.map((r) => ({
+    kind: r.kind,
+    value: r.value,
+    label: r.kind === 'status' ? (messages.labels.orderStatus[r.value as OrderStatus] ?? r.value) : r.value,
+  }));
+}

@@ -1,0 +1,280 @@
+import { clockOf, minutesOf } from '@dispo/domain/tour/clock';
+import type { EventData, OrderDetails } from '@dispo/events/catalog/index';
+import type { RecordedEvent } from '@dispo/events/envelope';
+import type { SqlExecutor } from '@dispo/events/sql/client';
+import type { Notice } from '@dispo/platform/bus/notice-bus';
+import { findOrder } from '../orders/order-view';
+import type { Projection } from '../projection';
+import { updateRow } from './upsert';
+
+/** Order detail fields and their columns in read.orders. */
+const DETAIL_COLUMNS: Record<keyof OrderDetails, string> = {
+  plantId: 'plant_id',
+  deliveryPlantId: 'delivery_plant_id',
+  loadingPointId: 'loading_point_id',
+  materialId: 'material_id',
+  customerId: 'customer_id',
+  materialSpecification: 'material_specification',
+  quantity: 'quantity',
+  unit: 'unit',
+  weightTons: 'weight_tons',
+  deliveryDate: 'delivery_date',
+  deliveryTimeType: 'delivery_time_type',
+  deliveryTimeFixed: 'delivery_time_fixed',
+  deliveryTimeFrom: 'delivery_time_from',
+  deliveryTimeTo: 'delivery_time_to',
+  priority: 'priority',
+  transportType: 'transport_type',
+  notes: 'notes',
+  internalNotes: 'internal_notes',
+  deliveryAddress: 'delivery_address',
+  deliveryContactPerson: 'delivery_contact_person',
+  deliveryPhone: 'delivery_phone',
+  vehicleRequirements: 'vehicle_requirements',
+  accessConditions: 'access_conditions',
+  pumpAvailable: 'pump_available',
+  craneAvailable: 'crane_available',
+};
+
+/** The licence plate of the assigned vehicle (read.vehicles is kept by the fleet projection, applied before this one). */
+const VEHICLE_PLATE = 'assigned_vehicle_license_plate = (SELECT license_plate FROM read.vehicles WHERE id = read.orders.assigned_vehicle_id)';
+
+/** orders.md §9: the arrival at a tour stop is the tour start plus 30 minutes per stop before it. */
+function tourOrder(date: string, startTime: string, sequenceNumber: number) {
+  const arrival = clockOf(minutesOf(startTime) + 30 * (sequenceNumber - 1));
+  return { sequenceNumber, estimatedArrival: `${date}T${arrival}`, tour: { startTime: `${date}T${startTime}` } };
+}
+
+function sequenceOf(stored: unknown): number {
+  const list = typeof stored === 'string' ? (JSON.parse(stored) as unknown) : stored;
+  const first = Array.isArray(list) ? (list[0] as { sequenceNumber?: number } | undefined) : undefined;
+  return first?.sequenceNumber ?? 1;
+}
+
+/** Sorting by priority means by urgency, not alphabetically. */
+const priorityRank: Record<string, number> = { low: 0, normal: 1, high: 2, urgent: 3 };
+
+/** Joined names follow the ids they belong to (read.plants & co. are kept by reference_data). */
+const JOINED_NAMES = `
+  plant_name = (SELECT name FROM read.plants WHERE id = o.plant_id),
+  plant_city = (SELECT city FROM read.plants WHERE id = o.plant_id),
+  delivery_plant_name = (SELECT name FROM read.plants WHERE id = o.delivery_plant_id),
+  delivery_plant_city = (SELECT city FROM read.plants WHERE id = o.delivery_plant_id),
+  loading_point_name = (SELECT name FROM read.loading_points WHERE id = o.loading_point_id),
+  material_name = (SELECT name FROM read.materials WHERE id = o.material_id),
+  material_category = (SELECT category FROM read.materials WHERE id = o.material_id),
+  customer_company = (SELECT company FROM read.customers WHERE id = o.customer_id),
+  customer_contact_person = (SELECT contact_person FROM read.customers WHERE id = o.customer_id),
+  customer_email = (SELECT email FROM read.customers WHERE id = o.customer_id),
+  creator_first_name = (SELECT first_name FROM read.users WHERE id = o.created_by),
+  creator_last_name = (SELECT last_name FROM read.users WHERE id = o.created_by)`;
+
+async function notice(tx: SqlExecutor, subject: string, id: string): Promise<Notice[] | undefined> {
+  const order = await findOrder(tx, id);
+  return order ? [{ subject, payload: { order } }] : undefined;
+}
+
+/**
+ * read.orders: every order field with the names the order table shows (plant, material, loading point,
+ * customer, creator), kept current when master data is renamed; deleted orders leave it (their events
+ * stay in the log). Reads read.plants & co., which reference_data (applied before it) maintains.
+ */
+export const ordersProjection: Projection = {
+  name: 'orders',
+  schemaVersion: 3,
+
+  async setup(sql) {
+    await sql.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+    await sql.query(`CREATE TABLE IF NOT EXISTS read.orders (
+      id text PRIMARY KEY,
+      order_number text NOT NULL UNIQUE,
+      plant_id text, plant_name text, plant_city text,
+      delivery_plant_id text, delivery_plant_name text, delivery_plant_city text,
+      loading_point_id text, loading_point_name text,
+      material_id text, material_name text, material_category text, material_specification text,
+      customer_id text, customer_company text, customer_contact_person text, customer_email text,
+      quantity numeric NOT NULL, unit text NOT NULL, weight_tons numeric,
+      delivery_date date NOT NULL, delivery_time_type text NOT NULL,
+      delivery_time_fixed text, delivery_time_from text, delivery_time_to text,
+      delivery_address text, delivery_contact_person text, delivery_phone text,
+      priority text NOT NULL, priority_rank smallint NOT NULL,
+      pump_available boolean NOT NULL, crane_available boolean NOT NULL, access_conditions text,
+      notes text, internal_notes text, status text NOT NULL, transport_type text NOT NULL, vehicle_requirements text,
+      delivery_slip_number text, actual_weight numeric, delivery_notes text,
+      billing_pending boolean NOT NULL DEFAULT false, billing_confirmed boolean NOT NULL DEFAULT false,
+      billing_confirmed_at timestamptz, processing_status text NOT NULL DEFAULT 'pending',
+      billing_reversal_reason text, billing_reversed_at timestamptz, billing_reversed_by text, billing_reverser text,
+      disposition_status text, assigned_vehicle_id text, assigned_vehicle_license_plate text, tour_id text,
+      tour_orders jsonb NOT NULL DEFAULT '[]',
+      duplicated_from text,
+      created_by text, creator_first_name text, creator_last_name text,
+      created_at timestamptz NOT NULL, updated_at timestamptz NOT NULL,
+      version integer NOT NULL,
+      -- What the search box searches (orders.md §9): order number, customer, material, loading point,
+      -- delivery plant, status; generated, so renamed master data is searchable at once.
+      search_text text GENERATED ALWAYS AS (lower(
+        order_number || ' ' || coalesce(customer_company, '') || ' ' || coalesce(material_name, '') || ' ' ||
+        coalesce(loading_point_name, '') || ' ' || coalesce(delivery_plant_name, '') || ' ' || status)) STORED)`);
+    for (const [name, definition] of [
+      ['orders_delivery_idx', '(delivery_date, delivery_time_fixed, order_number)'],
+      ['orders_created_idx', '(created_at)'],
+      ['orders_status_idx', '(status, delivery_date)'],
+      ['orders_plant_idx', '(plant_id, delivery_date)'],
+      // The plant chip together with a status link is the commonest pair of filters.
+      ['orders_plant_status_idx', '(plant_id, status, delivery_date)'],
+      ['orders_delivery_plant_idx', '(delivery_plant_id)'],
+      ['orders_loading_point_idx', '(loading_point_id, delivery_date)'],
+      ['orders_material_idx', '(material_id, delivery_date)'],
+      ['orders_customer_idx', '(customer_id)'],
+      ['orders_priority_idx', '(priority_rank, delivery_date)'],
+      ['orders_quantity_idx', '(quantity)'],
+      ['orders_tour_idx', '(tour_id)'],
+      ['orders_search_idx', 'USING gin (search_text gin_trgm_ops)'],
+    ] as const) {
+      await sql.query(`CREATE INDEX IF NOT EXISTS ${name} ON read.orders ${definition}`);
+    }
+  },
+
+  async reset(sql) {
+    await sql.query('TRUNCATE read.orders');
+  },
+
+  async drop(sql) {
+    await sql.query('DROP TABLE IF EXISTS read.orders');
+  },
+
+  async apply(tx, event: RecordedEvent): Promise<Notice[] | undefined> {
+    switch (event.type) {
+      case 'OrderCreated': {
+        const d = event.data as EventData<'OrderCreated'>;
+        const columns: Record<string, unknown> = { id: d.id, order_number: d.orderNumber };
+        for (const [field, column] of Object.entries(DETAIL_COLUMNS)) columns[column] = d[field as keyof OrderDetails];
+        Object.assign(columns, {
+          priority_rank: priorityRank[d.priority],
+          status: d.status,
+          duplicated_from: d.duplicatedFrom ?? null,
+          created_by: d.createdBy,
+          created_at: d.createdAt,
+          updated_at: d.createdAt,
+          version: event.streamVersion,
+        });
+        const names = Object.keys(columns);
+        await tx.query(
+          `INSERT INTO read.orders (${names.join(', ')}) VALUES (${names.map((_, i) => `$${i + 1}`).join(', ')}) ON CONFLICT (id) DO NOTHING`,
+          names.map((n) => columns[n]),
+        );
+        await tx.query(`UPDATE read.orders o SET ${JOINED_NAMES} WHERE id = $1`, [d.id]);
+        return notice(tx, 'dispo.orders.new_order', d.id);
+      }
+      case 'OrderDetailsChanged': {
+        const d = event.data as EventData<'OrderDetailsChanged'>;
+        const row: Record<string, unknown> = { updated_at: d.changedAt, version: event.streamVersion };
+        for (const [field, value] of Object.entries(d.changes)) row[DETAIL_COLUMNS[field as keyof OrderDetails]] = value;
+        if (d.changes.priority) row.priority_rank = priorityRank[d.changes.priority];
+        await updateRow(tx, 'read.orders', d.id, row);
+        await tx.query(`UPDATE read.orders o SET ${JOINED_NAMES} WHERE id = $1`, [d.id]);
+        return notice(tx, 'dispo.orders.order_updated', d.id);
+      }
+      case 'OrderStatusChanged': {
+        const d = event.data as EventData<'OrderStatusChanged'>;
+        await updateRow(tx, 'read.orders', d.id, { status: d.to, updated_at: d.changedAt, version: event.streamVersion });
+        return notice(tx, 'dispo.orders.order_status_changed', d.id);
+      }
+      case 'OrderDeliveryDataRecorded': {
+        const d = event.data as EventData<'OrderDeliveryDataRecorded'>;
+        await updateRow(tx, 'read.orders', d.id, {
+          delivery_slip_number: d.deliverySlipNumber,
+          actual_weight: d.actualWeight,
+          updated_at: d.recordedAt,
+          version: event.streamVersion,
+        });
+        return notice(tx, 'dispo.orders.order_updated', d.id);
+      }
+      case 'OrderHandedToBilling': {
+        const d = event.data as EventData<'OrderHandedToBilling'>;
+        await updateRow(tx, 'read.orders', d.id, {
+          billing_pending: true,
+          processing_status: 'processing',
+          updated_at: d.handedAt,
+          version: event.streamVersion,
+        });
+        return notice(tx, 'dispo.orders.order_updated', d.id);
+      }
+      case 'OrderDeleted': {
+        const d = event.data as EventData<'OrderDeleted'>;
+        await tx.query('DELETE FROM read.orders WHERE id = $1', [d.id]);
+        return [{ subject: 'dispo.orders.order_deleted', payload: { id: d.id, orderNumber: d.orderNumber } }];
+      }
+      case 'OrderAssignedToTour': {
+        const d = event.data as EventData<'OrderAssignedToTour'>;
+        await updateRow(tx, 'read.orders', d.id, {
+          status: d.status,
+          disposition_status: 'assigned',
+          tour_id: d.tourId,
+          assigned_vehicle_id: d.vehicleId,
+          tour_orders: JSON.stringify([tourOrder(d.date, d.startTime, d.sequenceNumber)]),
+          updated_at: d.assignedAt,
+          version: event.streamVersion,
+        });
+        await tx.query(`UPDATE read.orders SET ${VEHICLE_PLATE} WHERE id = $1`, [d.id]);
+        return notice(tx, 'dispo.orders.order_status_changed', d.id);
+      }
+      case 'OrderTourRescheduled': {
+        const d = event.data as EventData<'OrderTourRescheduled'>;
+        const { rows } = await tx.query<{ tour_orders: unknown }>('SELECT tour_orders FROM read.orders WHERE id = $1', [d.id]);
+        const sequence = sequenceOf(rows[0]?.tour_orders);
+        await updateRow(tx, 'read.orders', d.id, {
+          assigned_vehicle_id: d.vehicleId,
+          tour_orders: JSON.stringify([tourOrder(d.date, d.startTime, sequence)]),
+          updated_at: d.rescheduledAt,
+          version: event.streamVersion,
+        });
+        await tx.query(`UPDATE read.orders SET ${VEHICLE_PLATE} WHERE id = $1`, [d.id]);
+        return notice(tx, 'dispo.orders.order_updated', d.id);
+      }
+      case 'OrderReleasedFromTour': {
+        const d = event.data as EventData<'OrderReleasedFromTour'>;
+        await updateRow(tx, 'read.orders', d.id, {
+          status: 'offen',
+          disposition_status: null,
+          tour_id: null,
+          assigned_vehicle_id: null,
+          assigned_vehicle_license_plate: null,
+          tour_orders: '[]',
+          updated_at: d.releasedAt,
+          version: event.streamVersion,
+        });
+        return notice(tx, 'dispo.orders.order_status_changed', d.id);
+      }
+      case 'PlantUpdated': {
+        const d = event.data as EventData<'PlantUpdated'>;
+        await tx.query('UPDATE read.orders SET plant_name = $2, plant_city = $3 WHERE plant_id = $1', [d.id, d.name, d.city]);
+        await tx.query('UPDATE read.orders SET delivery_plant_name = $2, delivery_plant_city = $3 WHERE delivery_plant_id = $1', [
+          d.id,
+          d.name,
+          d.city,
+        ]);
+        return undefined;
+      }
+      case 'LoadingPointUpdated': {
+        const d = event.data as EventData<'LoadingPointUpdated'>;
+        await tx.query('UPDATE read.orders SET loading_point_name = $2 WHERE loading_point_id = $1', [d.id, d.name]);
+        return undefined;
+      }
+      case 'MaterialUpdated': {
+        const d = event.data as EventData<'MaterialUpdated'>;
+        await tx.query('UPDATE read.orders SET material_name = $2, material_category = $3 WHERE material_id = $1', [d.id, d.name, d.category]);
+        return undefined;
+      }
+      case 'CustomerUpdated': {
+        const d = event.data as EventData<'CustomerUpdated'>;
+        await tx.query(
+          'UPDATE read.orders SET customer_company = $2, customer_contact_person = $3, customer_email = $4 WHERE customer_id = $1',
+          [d.id, d.company, d.contactPerson, d.email],
+        );
+        return undefined;
+      }
+    }
+    return undefined;
+  },
+};

@@ -1,0 +1,93 @@
+import type { SqlExecutor } from '@dispo/events/sql/client';
+import type { Notice } from '@dispo/platform/bus/notice-bus';
+import { historyEntriesOf, type HistoryLookups, occurredAt } from '../fleet/history-entries';
+import type { Projection } from '../projection';
+
+function lookups(tx: SqlExecutor): HistoryLookups {
+  return {
+    async userName(id) {
+      if (!id) return null;
+      const { rows } = await tx.query<{ first_name: string; last_name: string }>(
+        'SELECT first_name, last_name FROM read.users WHERE id = $1',
+        [id],
+      );
+      return rows[0] ? `${rows[0].first_name} ${rows[0].last_name}` : null;
+    },
+    async trailerPlate(id) {
+      const { rows } = await tx.query<{ license_plate: string }>('SELECT license_plate FROM read.trailers WHERE id = $1', [id]);
+      return rows[0]?.license_plate ?? null;
+    },
+  };
+}
+
+/**
+ * read.vehicle_history: the activity of each vehicle (fleet.md §3 Vehicle history entry, §4 action
+ * types), one row per entry with who did it, when, a German title, description and details. Names
+ * (performer, plate) are taken when the entry is made, as the history shows them at that time.
+ * Reads read.users, read.vehicles and read.trailers, which the projections before it maintain.
+ */
+export const vehicleHistoryProjection: Projection = {
+  name: 'vehicle_history',
+
+  async setup(sql) {
+    await sql.query(`CREATE TABLE IF NOT EXISTS read.vehicle_history (
+      id text PRIMARY KEY, vehicle_id text NOT NULL, vehicle_license_plate text,
+      action_type text NOT NULL, action_title text NOT NULL, description text NOT NULL, details jsonb NOT NULL,
+      category text NOT NULL, priority text NOT NULL, system_generated boolean NOT NULL,
+      performed_by text, performer_first_name text, performer_last_name text, performed_at timestamptz NOT NULL,
+      tour_id text, metadata jsonb NOT NULL, global_position bigint NOT NULL)`);
+    await sql.query('CREATE INDEX IF NOT EXISTS vehicle_history_vehicle_idx ON read.vehicle_history (vehicle_id, performed_at)');
+    await sql.query('CREATE INDEX IF NOT EXISTS vehicle_history_action_idx ON read.vehicle_history (action_type)');
+  },
+
+  async reset(sql) {
+    await sql.query('TRUNCATE read.vehicle_history');
+  },
+
+  async drop(sql) {
+    await sql.query('DROP TABLE IF EXISTS read.vehicle_history');
+  },
+
+  async apply(tx, event): Promise<Notice[] | undefined> {
+    const entries = await historyEntriesOf(event, lookups(tx));
+    if (entries.length === 0) return undefined;
+    const userId = event.metadata.userId;
+    const { rows: users } = userId
+      ? await tx.query<{ first_name: string; last_name: string }>('SELECT first_name, last_name FROM read.users WHERE id = $1', [userId])
+      : { rows: [] };
+    const performer = users[0] ?? null;
+    const at = occurredAt(event);
+    for (const [index, e] of entries.entries()) {
+      const { rows: vehicles } = await tx.query<{ license_plate: string }>('SELECT license_plate FROM read.vehicles WHERE id = $1', [
+        e.vehicleId,
+      ]);
+      const plate = vehicles[0]?.license_plate ?? (typeof e.details.licensePlate === 'string' ? e.details.licensePlate : null);
+      await tx.query(
+        `INSERT INTO read.vehicle_history (id, vehicle_id, vehicle_license_plate, action_type, action_title, description, details,
+           category, priority, system_generated, performed_by, performer_first_name, performer_last_name, performed_at, metadata, global_position)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, false, $10, $11, $12, $13, $14, $15) ON CONFLICT (id) DO NOTHING`,
+        [
+          entries.length === 1 ? event.eventId : `${event.eventId}-${index + 1}`,
+          e.vehicleId,
+          plate,
+          e.actionType,
+          e.title,
+          e.description,
+          JSON.stringify(e.details),
+          e.category,
+          e.priority,
+          userId,
+          performer?.first_name ?? null,
+          performer?.last_name ?? null,
+          at,
+          JSON.stringify({ eventType: event.type, eventId: event.eventId, commandName: event.metadata.commandName ?? null }),
+          event.position.globalPosition,
+        ],
+      );
+    }
+    return [...new Set(entries.map((e) => e.vehicleId))].map((vehicleId) => ({
+      subject: 'dispo.fleet.vehicle_history_updated',
+      payload: { vehicleId },
+    }));
+  },
+};

@@ -1,0 +1,194 @@
+import { messages } from '@dispo/domain/messages';
+import { berlinDate } from '@dispo/domain/shared/berlin-date';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoOrderBody } from './testing/demo-order';
+import { createTestApp, type TestApp } from './testing/test-app';
+
+interface Tour {
+  id: string;
+  tourNumber: string;
+  vehicle_id: string;
+  vehicle: { license_plate: string | null };
+  date: string;
+  start_time: string;
+  end_time: string | null;
+  status: string;
+  hasConflict: boolean;
+  orders: { id: string; sequenceNumber: number; estimatedArrival: string; transportOrder: { orderNumber: string } }[];
+}
+
+// A day no other suite uses.
+const DAY = '2027-05-10';
+
+describe('disposition (docs/api/disposition.md)', () => {
+  let t: TestApp;
+  const tokens: Record<string, string> = {};
+  let truck: string;
+  let trailer: string;
+  let parked: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    for (const user of ['dispo', 'fuhrpark', 'audit', 'auftrag']) tokens[user] = await t.login(user);
+    const vehicle = async (plate: string, enabled: boolean) => {
+      const res = await call('POST', '/api/vehicles', { license_plate: plate, vehicle_type: 'sattelzug', make_model: 'MAN TGX', payload_kg: 27000, enabled_for_dispatch: enabled }, 'fuhrpark');
+      expect(res.statusCode, res.body).toBe(201);
+      return (res.json() as { vehicle: { id: string } }).vehicle.id;
+    };
+    truck = await vehicle('SE-DT 1', true);
+    trailer = await vehicle('SE-DT 2', true);
+    parked = await vehicle('SE-DT 3', false);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  function call(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown, user = 'dispo') {
+    return t.app.inject({ method, url, headers: { authorization: `Bearer ${tokens[user]}` }, ...(payload === undefined ? {} : { payload: payload as object }) });
+  }
+  async function ok<T>(res: Awaited<ReturnType<typeof call>>, status = 200): Promise<T> {
+    expect(res.statusCode, res.body.slice(0, 400)).toBe(status);
+    return res.json() as T;
+  }
+  function refused(res: Awaited<ReturnType<typeof call>>, status: number, message: string) {
+    expect(res.statusCode, res.body).toBe(status);
+    expect(res.json()).toMatchObject({ success: false, error: message });
+  }
+  const order = async (overrides: Record<string, unknown> = {}) =>
+    (await ok<{ order: { id: string; orderNumber: string } }>(await call('POST', '/api/orders', demoOrderBody({ delivery_date: DAY, ...overrides })), 201)).order;
+  const openOrders = async () => (await ok<{ orders: { id: string }[] }>(await call('GET', `/api/disposition/orders/open?date=${DAY}`))).orders.map((o) => o.id);
+  const dayTours = async () => (await ok<{ tours: Tour[] }>(await call('GET', `/api/disposition/tours/${DAY}`))).tours;
+  const orderStatus = async (id: string) => (await ok<{ order: { status: string } }>(await call('GET', `/api/orders/${id}`))).order.status;
+
+  it('lists only vehicles released for dispatch', async () => {
+    const { vehicles } = await ok<{ vehicles: { id: string; license_plate: string; payload_kg: number; current_tours: unknown[] }[] }>(
+      await call('GET', `/api/disposition/vehicles?date=${DAY}`),
+    );
+    const ids = vehicles.map((v) => v.id);
+    expect(ids).toEqual(expect.arrayContaining([truck, trailer]));
+    expect(ids).not.toContain(parked);
+    expect(vehicles.find((v) => v.id === truck)).toMatchObject({ license_plate: 'SE-DT 1', payload_kg: 27000, current_tours: [] });
+  });
+
+  it('assigns: the first order creates the tour, the next joins it; both leave the open list atomically', async () => {
+    const a = await order({ delivery_time_fixed: '07:00' });
+    const b = await order({ delivery_time_fixed: '09:00' });
+    expect(await openOrders()).toEqual(expect.arrayContaining([a.id, b.id]));
+    const first = await ok<{ success: boolean; tourId: string; tour: Tour }>(
+      await call('POST', '/api/disposition/assign', { orderId: a.id, orderType: 'transport_order', vehicleId: truck, scheduledTime: `${DAY}T08:00` }),
+      201,
+    );
+    expect(first.tour).toMatchObject({ vehicle_id: truck, vehicle: { license_plate: 'SE-DT 1' }, date: DAY, start_time: '08:00', status: 'planned' });
+    const second = await ok<{ tourId: string; tour: Tour }>(
+      await call('POST', '/api/disposition/assign', { orderId: b.id, vehicleId: truck, scheduledTime: `${DAY}T08:00` }),
+      201,
+    );
+    expect(second.tourId).toBe(first.tourId);
+    expect(second.tour.orders.map((o) => [o.transportOrder.orderNumber, o.sequenceNumber, o.estimatedArrival])).toEqual([
+      [a.orderNumber, 1, `${DAY}T08:00`],
+      [b.orderNumber, 2, `${DAY}T08:30`],
+    ]);
+    expect(await openOrders()).not.toContain(a.id);
+    expect(await orderStatus(a.id)).toBe('disponiert');
+    const listed = (await ok<{ order: { assignedVehicleLicensePlate: string; tourOrders: { sequenceNumber: number }[] } }>(await call('GET', `/api/orders/${b.id}`))).order;
+    expect(listed).toMatchObject({ assignedVehicleLicensePlate: 'SE-DT 1', tourOrders: [{ sequenceNumber: 2, estimatedArrival: `${DAY}T08:30` }] });
+    // An order cannot be assigned twice.
+    refused(await call('POST', '/api/disposition/assign', { orderId: a.id, vehicleId: trailer, scheduledTime: `${DAY}T10:00` }), 409, messages.dispatch.orderNotOpen(a.orderNumber));
+    const { vehicles } = await ok<{ vehicles: { id: string; current_tours: { id: string }[] }[] }>(await call('GET', `/api/disposition/vehicles?date=${DAY}`));
+    expect(vehicles.find((v) => v.id === truck)?.current_tours.map((c) => c.id)).toEqual([first.tourId]);
+  });
+
+  it('answers the spec messages for incomplete or impossible assignments, and writes nothing', async () => {
+    const o = await order();
+    for (const body of [{ vehicleId: truck, scheduledTime: `${DAY}T08:00` }, { orderId: o.id, scheduledTime: `${DAY}T08:00` }, { orderId: o.id, vehicleId: truck }]) {
+      refused(await call('POST', '/api/disposition/assign', body), 400, messages.dispatch.incompleteAssignment);
+    }
+    refused(await call('POST', '/api/disposition/assign', { orderId: o.id, vehicleId: truck, scheduledTime: 'morgen früh' }), 400, messages.dispatch.invalidScheduledTime);
+    refused(await call('POST', '/api/disposition/assign', { orderId: o.id, vehicleId: parked, scheduledTime: `${DAY}T08:00` }), 400, messages.dispatch.vehicleNotReleased);
+    refused(await call('POST', '/api/disposition/assign', { orderId: o.id, vehicleId: 'gibt-es-nicht', scheduledTime: `${DAY}T08:00` }), 404, messages.dispatch.vehicleNotFound);
+    refused(await call('POST', '/api/disposition/assign', { orderId: 'gibt-es-nicht', vehicleId: truck, scheduledTime: `${DAY}T11:00` }), 404, messages.dispatch.orderNotFound);
+    refused(await call('POST', '/api/disposition/assign', { orderId: o.id, vehicleId: truck, scheduledTime: `${DAY}T08:00` }, 'audit'), 403, messages.auth.forbidden);
+    refused(await call('POST', '/api/disposition/assign', { orderId: o.id, vehicleId: truck, scheduledTime: `${DAY}T08:00` }, 'auftrag'), 403, messages.auth.forbidden);
+    expect(await orderStatus(o.id)).toBe('offen');
+    expect((await dayTours()).some((tour) => tour.start_time === '11:00')).toBe(false);
+  });
+
+  it('two dispatchers dropping onto the same empty slot at once make one tour', async () => {
+    const [x, y] = [await order(), await order()];
+    const results = await Promise.all(
+      [x, y].map((o) => call('POST', '/api/disposition/assign', { orderId: o.id, vehicleId: trailer, scheduledTime: `${DAY}T14:00` })),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual([201, 201]);
+    const at14 = (await dayTours()).filter((tour) => tour.vehicle_id === trailer && tour.start_time === '14:00');
+    expect(at14).toHaveLength(1);
+    expect(at14[0]!.orders.map((o) => o.sequenceNumber).sort()).toEqual([1, 2]);
+  });
+
+  it('moves a tour with its orders, flags overlaps, changes status, resets and deletes', async () => {
+    const o = await order();
+    const { tourId } = await ok<{ tourId: string }>(await call('POST', '/api/disposition/assign', { orderId: o.id, vehicleId: trailer, scheduledTime: `${DAY}T06:00` }), 201);
+    // Onto the truck at 08:30: overlaps the truck's 08:00 tour (one hour without end).
+    const moved = await ok<{ tour: Tour }>(await call('PUT', `/api/disposition/tours/${tourId}/move`, { vehicleId: truck, scheduledTime: `${DAY}T08:30` }));
+    expect(moved.tour).toMatchObject({ vehicle_id: truck, start_time: '08:30', hasConflict: true });
+    const orderAfterMove = (await ok<{ order: { assignedVehicleLicensePlate: string; tourOrders: { estimatedArrival: string }[] } }>(await call('GET', `/api/orders/${o.id}`))).order;
+    expect(orderAfterMove).toMatchObject({ assignedVehicleLicensePlate: 'SE-DT 1', tourOrders: [{ estimatedArrival: `${DAY}T08:30` }] });
+    refused(await call('PUT', `/api/disposition/tours/${tourId}/move`, { vehicleId: truck }), 400, messages.dispatch.incompleteAssignment);
+
+    const running = await ok<{ tour: Tour }>(await call('PATCH', `/api/disposition/tours/${tourId}/status`, { status: 'in_progress' }));
+    expect(running.tour.status).toBe('in_progress');
+    refused(await call('PATCH', `/api/disposition/tours/${tourId}/status`, { status: 'unterwegs' }), 400, messages.http.invalidField('status'));
+
+    await ok(await call('POST', `/api/disposition/tours/${tourId}/reset`));
+    expect(await orderStatus(o.id)).toBe('offen');
+    expect(await openOrders()).toContain(o.id);
+    refused(await call('GET', `/api/disposition/tours/details/${tourId}`), 404, messages.dispatch.tourNotFound);
+    refused(await call('POST', `/api/disposition/tours/${tourId}/reset`), 404, messages.dispatch.tourNotFound);
+
+    // The same slot after a reset starts a new tour.
+    const again = await ok<{ tourId: string }>(await call('POST', '/api/disposition/assign', { orderId: o.id, vehicleId: truck, scheduledTime: `${DAY}T08:30` }), 201);
+    expect(again.tourId).not.toBe(tourId);
+    await ok(await call('DELETE', `/api/disposition/tours/${again.tourId}`));
+    expect(await orderStatus(o.id)).toBe('offen');
+    const events = (await t.infra.store.readStream(`tour-${tourId}`)).map((e) => e.type);
+    expect(events).toEqual(['TourCreated', 'TourOrderAdded', 'TourMoved', 'TourStatusChanged', 'TourDissolved']);
+  });
+
+  it('shows a vehicle with a tour today as in use in the fleet, and its stored status again once the tour is gone (fleet.md §4)', async () => {
+    const today = berlinDate(new Date());
+    const o = await order({ delivery_date: today });
+    const vehicleOf = async () =>
+      (await ok<{ vehicle: { status: string; stored_status: string; current_tours: { id: string; status: string }[] } }>(await call('GET', `/api/vehicles/${trailer}`))).vehicle;
+    expect(await vehicleOf()).toMatchObject({ status: 'available', current_tours: [] });
+    const { tourId } = await ok<{ tourId: string }>(await call('POST', '/api/disposition/assign', { orderId: o.id, vehicleId: trailer, scheduledTime: `${today}T05:00` }), 201);
+    expect(await vehicleOf()).toMatchObject({ status: 'in_use', stored_status: 'available', current_tours: [{ id: tourId, status: 'planned' }] });
+    await ok(await call('POST', `/api/disposition/tours/${tourId}/reset`));
+    expect(await vehicleOf()).toMatchObject({ status: 'available', current_tours: [] });
+    await ok(await call('DELETE', `/api/orders/${o.id}`));
+  });
+
+  it('reports per-day stats', async () => {
+    const { stats } = await ok<{ stats: { days: { date: string; tours: number; orders: number; tonnage: number; vehiclesUsed: number; openOrders: number }[] } }>(
+      await call('GET', `/api/disposition/stats?date=${DAY}`),
+    );
+    const tours = await dayTours();
+    const onTours = tours.reduce((n, tour) => n + tour.orders.length, 0);
+    expect(stats.days).toEqual([
+      { date: DAY, tours: tours.length, orders: onTours, tonnage: 27 * onTours, vehiclesUsed: new Set(tours.map((x) => x.vehicle_id)).size, openOrders: (await openOrders()).length },
+    ]);
+    expect((await call('GET', '/api/disposition/stats?dateFrom=2027-01-01&dateTo=2027-12-31')).statusCode).toBe(400);
+  });
+
+  it('completes the day only once no open order is left', async () => {
+    const open = await openOrders();
+    expect(open.length).toBeGreaterThan(0);
+    refused(await call('POST', '/api/disposition/complete', { targetDate: DAY, sendTourPlan: false }), 409, messages.dispatch.openOrdersRemain(open.length));
+    for (const id of open) await ok(await call('POST', '/api/disposition/assign', { orderId: id, vehicleId: trailer, scheduledTime: `${DAY}T16:00` }), 201);
+    const done = await ok<{ success: boolean; message: string; tourPlanSent: boolean; tourPlanInfo: { tourCount: number; vehicleCount: number } }>(
+      await call('POST', '/api/disposition/complete', { targetDate: DAY, sendTourPlan: false }),
+    );
+    const tours = await dayTours();
+    expect(done).toMatchObject({ success: true, message: messages.dispatch.success.completed, tourPlanSent: false, tourPlanInfo: { tourCount: tours.length, vehicleCount: 2 } });
+    const day = (await t.infra.store.readStream(`dispo-day-${DAY}`)).map((e) => e.type);
+    expect(day).toEqual(['DispoDayCompleted']);
+  });
+});

@@ -1,0 +1,224 @@
+import { randomBytes } from 'node:crypto';
+import { loginRoute } from '@dispo/command-service/auth/login-route';
+import { createPinCipher, fleetCommandRoutes } from '@dispo/command-service/fleet/fleet-routes';
+import { fromTextRoutes } from '@dispo/command-service/orders/from-text-routes';
+import { orderRoutes as orderCommandRoutes } from '@dispo/command-service/orders/order-routes';
+import { dispatchRoutes } from '@dispo/command-service/dispatch/dispatch-routes';
+import { dispatchCommands } from '@dispo/command-service/dispatch/dispatch-commands';
+import { createMailWorker, type MailWorker } from '@dispo/projection-service/mail/mail-worker';
+import { createMailTransport } from '@dispo/projection-service/mail/transport';
+import { startTourPlanScheduler, type TourPlanScheduler } from '@dispo/projection-service/mail/tour-plan-scheduler';
+import { mailOutboxProjection } from '@dispo/projection-service/projections/mail-outbox';
+import { tourPlanRoutes } from '@dispo/projection-service/queries/tour-plan-routes';
+import { findDocument } from '@dispo/projection-service/fleet/document-view';
+import { findFuelCard } from '@dispo/projection-service/fleet/fuel-card-view';
+import { findTrailer } from '@dispo/projection-service/fleet/trailer-view';
+import { findVehicle } from '@dispo/projection-service/fleet/vehicle-view';
+import { attachSocketGateway } from '@dispo/projection-service/gateway/socket-gateway';
+import { findOrder } from '@dispo/projection-service/orders/order-view';
+import { fuelCardsProjection } from '@dispo/projection-service/projections/fuel-cards';
+import { ordersProjection } from '@dispo/projection-service/projections/orders';
+import { toursProjection } from '@dispo/projection-service/projections/tours';
+import { referenceDataProjection } from '@dispo/projection-service/projections/reference-data';
+import { trailersProjection } from '@dispo/projection-service/projections/trailers';
+import { vehicleDocumentsProjection } from '@dispo/projection-service/projections/vehicle-documents';
+import { vehicleHistoryProjection } from '@dispo/projection-service/projections/vehicle-history';
+import { vehiclesProjection } from '@dispo/projection-service/projections/vehicles';
+import { fleetRoutes as fleetQueryRoutes } from '@dispo/projection-service/queries/fleet-routes';
+import { healthRoute } from '@dispo/projection-service/queries/health-route';
+import { dispatchQueryRoutes } from '@dispo/projection-service/queries/dispatch-routes';
+import { dayFacts, tours } from '@dispo/projection-service/dispatch/dispatch-views';
+import { tourPlanMailOutcome } from '@dispo/projection-service/dispatch/mail-outcome';
+import { tourPlanRecipients } from '@dispo/projection-service/dispatch/tour-plan-recipients';
+import { dispatchVehicles, vehicleLookup } from '@dispo/projection-service/dispatch/dispatch-vehicles';
+import { berlinDate } from '@dispo/domain/shared/berlin-date';
+import { orderPdfRoutes } from '@dispo/projection-service/queries/order-pdf-routes';
+import { orderRoutes as orderQueryRoutes } from '@dispo/projection-service/queries/order-routes';
+import { referenceRoutes } from '@dispo/projection-service/queries/reference-routes';
+import { ProjectionRunner } from '@dispo/projection-service/runner';
+import { createHttpApp } from '@dispo/platform/http/create-app';
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import type { Infrastructure } from './infrastructure';
+import { sendIndexHtml, serveWebClient, webClientBuilt } from './web-client';
+
+/** Every projection, in the order the runner applies them (orders reads the reference tables). */
+export const projections = [
+  referenceDataProjection,
+  // Fleet tables before the orders and tours that show vehicle plates; history reads vehicles and trailers.
+  vehiclesProjection,
+  trailersProjection,
+  fuelCardsProjection,
+  vehicleDocumentsProjection,
+  vehicleHistoryProjection,
+  ordersProjection,
+  toursProjection,
+  mailOutboxProjection,
+];
+
+export interface ServiceOptions {
+  jwtSecret: string;
+  logger?: boolean;
+  /** Log lines go here instead of stdout (tests). */
+  logStream?: { write(line: string): void };
+  /** Serve the command routes (POST …). */
+  commands: boolean;
+  /** Run projections and serve queries and the socket gateway. */
+  queries: boolean;
+  loginAttemptsPerMinute?: number;
+  /** Serve the built web client from web/dist on the same port. */
+  serveWeb?: boolean;
+  /** Key material for fuel card PINs; without it (tests, benchmarks) a random key for this process only. */
+  pinKey?: string;
+  /**
+   * Tour-plan mails, run by the half that runs the queries: the outbox worker (only with `smtpUrl`)
+   * and the 15:00/17:00 scheduler. Without this option neither runs (tests that do not mail).
+   */
+  mail?: MailServiceOptions;
+}
+
+export interface MailServiceOptions {
+  /** SMTP_URL; without it requested mails stay in the outbox, which admins see. */
+  smtpUrl?: string;
+  /** MAIL_FROM */
+  from?: string;
+  /** TOUR_PLAN_RECIPIENTS (comma list); unset: the dispatchers' addresses. */
+  tourPlanRecipients?: string;
+  /** Request the tour-plan mails of the next day at 15:00 and 17:00 Europe/Berlin. Default true. */
+  schedule?: boolean;
+  /** Outbox polling besides the bus notices (default 5 s) and the pause before an SMTP retry (default 2 s). */
+  pollIntervalMs?: number;
+  retryDelayMs?: number;
+}
+
+export interface Services {
+  app: FastifyInstance;
+  runner: ProjectionRunner;
+  start(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Builds the HTTP app with the chosen halves; the embedded mode has both in one process. */
+export async function createServices(infra: Infrastructure, options: ServiceOptions): Promise<Services> {
+  const serveWeb = options.serveWeb === true && webClientBuilt();
+  const app = await createHttpApp({
+    jwtSecret: options.jwtSecret,
+    logger: options.logger,
+    logStream: options.logStream,
+    pageFallback: serveWeb ? sendIndexHtml : undefined,
+  });
+  if (serveWeb) await serveWebClient(app);
+  const log = app.log as unknown as Logger;
+  const runner = new ProjectionRunner(infra.sql, infra.store, projections, infra.bus, log);
+  await runner.setup();
+
+  if (options.commands) {
+    await app.register(loginRoute, { store: infra.store, maxAttemptsPerMinute: options.loginAttemptsPerMinute });
+    await app.register(orderCommandRoutes, {
+      store: infra.store,
+      registry: infra.registry,
+      // In one process the runner is here; a command-service alone polls the shared checkpoints.
+      waitForProjections: options.queries ? (p) => runner.waitFor(p) : (p) => runner.waitForStored(p),
+      readOrder: (id) => findOrder(infra.sql, id),
+    });
+    await app.register(fromTextRoutes, {
+      store: infra.store,
+      registry: infra.registry,
+      sql: infra.sql,
+      waitForProjections: options.queries ? (p) => runner.waitFor(p) : (p) => runner.waitForStored(p),
+      readOrder: (id) => findOrder(infra.sql, id),
+    });
+    await app.register(dispatchRoutes, {
+      store: infra.store,
+      registry: infra.registry,
+      waitForProjections: options.queries ? (p) => runner.waitFor(p) : (p) => runner.waitForStored(p),
+      readTour: async (id) => (await tours(infra.sql, { id }, vehicleLookup(infra.sql)))[0] ?? null,
+      dayFacts: (date) => dayFacts(infra.sql, date),
+      tourPlanRecipients: () => tourPlanRecipients(infra.sql, options.mail?.tourPlanRecipients),
+      tourPlanMailOutcome: (mailId) => tourPlanMailOutcome(infra.sql, mailId),
+    });
+    await app.register(fleetCommandRoutes, {
+      store: infra.store,
+      registry: infra.registry,
+      sql: infra.sql,
+      pinCipher: createPinCipher(options.pinKey ?? randomBytes(48).toString('base64url')),
+      waitForProjections: options.queries ? (p) => runner.waitFor(p) : (p) => runner.waitForStored(p),
+      readVehicle: (id) => findVehicle(infra.sql, id),
+      readTrailer: (id) => findTrailer(infra.sql, id),
+      readFuelCard: (id) => findFuelCard(infra.sql, id),
+      readDocument: (vehicleId, documentId) => findDocument(infra.sql, vehicleId, documentId),
+    });
+  }
+  if (options.queries) {
+    await app.register(referenceRoutes, { sql: infra.sql });
+    await app.register(orderQueryRoutes, { sql: infra.sql });
+    await app.register(orderPdfRoutes, { sql: infra.sql });
+    await app.register(tourPlanRoutes, { sql: infra.sql, mailSending: Boolean(options.mail?.smtpUrl) });
+    await app.register(fleetQueryRoutes, { sql: infra.sql });
+    await app.register(dispatchQueryRoutes, {
+      sql: infra.sql,
+      vehicles: vehicleLookup(infra.sql),
+      dispatchVehicles: (date) => dispatchVehicles(infra.sql, date),
+      today: () => berlinDate(new Date()),
+    });
+  }
+  await app.register(healthRoute, { sql: infra.sql, bus: infra.bus, runner });
+
+  // Tour-plan mails: the worker sends what the outbox holds, the scheduler asks for the next day's plan.
+  const mail = options.queries ? options.mail : undefined;
+  const dispatch = dispatchCommands({ store: infra.store, registry: infra.registry });
+  const mailWorker: MailWorker | null = mail?.smtpUrl
+    ? createMailWorker({
+        sql: infra.sql,
+        bus: infra.bus,
+        transport: createMailTransport(mail.smtpUrl),
+        from: mail.from,
+        recordOutcome: (date, mailId, outcome) => dispatch.recordTourPlanMailOutcome(date, mailId, outcome, { userId: null, commandName: 'RecordTourPlanMailOutcome' }),
+        logger: log,
+        pollIntervalMs: mail.pollIntervalMs,
+        retryDelayMs: mail.retryDelayMs,
+      })
+    : null;
+  let scheduler: TourPlanScheduler | null = null;
+
+  let gateway: Awaited<ReturnType<typeof attachSocketGateway>> | null = null;
+  return {
+    app,
+    runner,
+    async start() {
+      if (options.queries) {
+        gateway = await attachSocketGateway({
+          server: app.server,
+          bus: infra.bus,
+          logger: log,
+          verifyToken: (token) => {
+            try {
+              return app.jwt.verify<{ sub: string }>(token).sub;
+            } catch {
+              return null;
+            }
+          },
+        });
+        await runner.start();
+        await mailWorker?.start();
+        if (mail && mail.schedule !== false) {
+          scheduler = startTourPlanScheduler({
+            request: async (date, slot) => {
+              const recipients = await tourPlanRecipients(infra.sql, mail.tourPlanRecipients);
+              await dispatch.requestTourPlanMail(date, recipients, slot, { userId: null, commandName: 'ScheduleTourPlanMail' });
+            },
+            logger: log,
+          });
+        }
+      }
+    },
+    async close() {
+      scheduler?.stop();
+      await scheduler?.idle();
+      await mailWorker?.stop();
+      await gateway?.close();
+      await runner.stop();
+      await app.close();
+    },
+  };
+}

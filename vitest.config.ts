@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner for every workspace. Browser end-to-end tests run separately (vitest.e2e.config.ts).
+export default defineConfig({
+  test: {
+    include: ['{events,domain,platform,command-service,projection-service,runtime,web}/src/**/*.test.{ts,tsx}'],
+    exclude: ['**/node_modules/**', '**/*.e2e.test.ts'],
+    setupFiles: ['./vitest.setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // Suites share the real PostgreSQL database when DATABASE_URL is set: run files one after another.
+    fileParallelism: false,
+  },
+});

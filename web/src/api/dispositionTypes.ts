@@ -1,0 +1,206 @@
+/**
+ * Shapes of the Disposition API (docs/api/disposition.md, dispatch.md §3). The server sends some
+ * fields twice (snake_case and camelCase); the client reads the snake_case ones and falls back to
+ * the other where the contract names both.
+ */
+
+export type TourStatus = 'planned' | 'in_progress' | 'completed' | 'cancelled';
+
+export interface WorkshopAppointment {
+  id: string;
+  /** `YYYY-MM-DD`. */
+  scheduledDate: string;
+  /** `HH:MM` or null. */
+  time?: string | null;
+  appointment_type?: string | null;
+  workshop?: string | null;
+  notes?: string | null;
+  status?: string | null;
+}
+
+export interface VehicleCurrentTour {
+  id: string;
+  tourNumber: string;
+  status: TourStatus | (string & {});
+  /** `YYYY-MM-DDTHH:MM`. */
+  startTime: string;
+}
+
+/** GET /api/disposition/vehicles: a vehicle released for dispatch. */
+export interface DispatchVehicle {
+  id: string;
+  license_plate: string;
+  licensePlate?: string;
+  vehicle_type: string;
+  brand: string | null;
+  make_model: string | null;
+  status: string;
+  enabled_for_dispatch: boolean;
+  payload_kg: number | null;
+  payloadKg?: number | null;
+  home_plant_name: string | null;
+  driver: { full_name: string } | null;
+  current_tours?: VehicleCurrentTour[];
+  workshop_appointments?: WorkshopAppointment[];
+  tuv_until?: string | null;
+  inspection_until?: string | null;
+  insurance_until?: string | null;
+}
+
+/** GET /api/disposition/orders/open: an order with status `offen` (dispatch.md §3 "Open order"). */
+export interface OpenOrder {
+  id: string;
+  order_number: string;
+  /** `transport_order` or `order`. */
+  type: string;
+  /** `simple`, `standard` or `transport`. */
+  order_type: 'simple' | 'standard' | 'transport' | (string & {});
+  customer_name: string | null;
+  loading_plant_id: string | null;
+  loading_plant_name: string | null;
+  plant_name?: string | null;
+  loading_point_name?: string | null;
+  delivery_plant_id: string | null;
+  delivery_plant_name: string | null;
+  material_name: string | null;
+  materials?: string[];
+  quantity: number;
+  unit: string;
+  /** `YYYY-MM-DD`. */
+  delivery_date: string;
+  delivery_time_type: 'fixed' | 'range' | (string & {});
+  delivery_time_fixed: string | null;
+  delivery_time_from: string | null;
+  delivery_time_to: string | null;
+  status: string;
+  priority: string | null;
+  notes?: string | null;
+  internalNotes?: string | null;
+  delivery_address?: string | null;
+  delivery_lat?: number | null;
+  delivery_lng?: number | null;
+  loading_lat?: number | null;
+  loading_lng?: number | null;
+}
+
+export interface TourTransportOrder {
+  id: string;
+  orderNumber: string;
+  status: string;
+  customerName: string | null;
+  loadingPlantName: string | null;
+  loadingPointName?: string | null;
+  deliveryPlantName: string | null;
+  materialName: string | null;
+  quantity: number;
+  unit: string;
+  deliveryDate: string;
+  deliveryTimeType?: string;
+  deliveryTimeFixed?: string | null;
+  deliveryTimeFrom?: string | null;
+  deliveryTimeTo?: string | null;
+}
+
+export interface TourStop {
+  id: string;
+  sequenceNumber: number;
+  /** `YYYY-MM-DDTHH:MM`. */
+  estimatedArrival: string | null;
+  transportOrder: TourTransportOrder;
+}
+
+export interface TourVehicle {
+  id: string;
+  license_plate: string | null;
+  brand?: string | null;
+  driver?: { full_name: string } | null;
+  payloadKg?: number | null;
+}
+
+/** GET /api/disposition/tours/:date and …/details/:id. */
+export interface Tour {
+  id: string;
+  tour_number: string;
+  tourNumber?: string;
+  vehicle_id: string;
+  vehicle: TourVehicle | null;
+  date: string;
+  /** `HH:MM`. */
+  start_time: string;
+  /** `YYYY-MM-DDTHH:MM`. */
+  startTime: string;
+  end_time: string | null;
+  endTime: string | null;
+  status: TourStatus | (string & {});
+  orders: TourStop[];
+  tourOrders?: TourStop[];
+  total_quantity?: number;
+  hasConflict: boolean;
+}
+
+export interface DispatchVehiclesResponse {
+  vehicles: DispatchVehicle[];
+}
+
+export interface OpenOrdersResponse {
+  orders: OpenOrder[];
+}
+
+export interface ToursResponse {
+  tours: Tour[];
+}
+
+export interface TourResponse {
+  success?: boolean;
+  tour: Tour;
+}
+
+export interface AssignBody {
+  orderId: string;
+  orderType: string;
+  vehicleId: string;
+  /** `YYYY-MM-DDTHH:MM` local time of Europe/Berlin. */
+  scheduledTime: string;
+}
+
+export interface AssignResponse {
+  success: boolean;
+  tour: Tour;
+  tourId: string;
+}
+
+export interface MoveBody {
+  vehicleId: string;
+  scheduledTime: string;
+}
+
+export interface CompleteDayResponse {
+  success: boolean;
+  message?: string;
+  tourPlanSent: boolean;
+  tourPlanQueued?: boolean;
+  tourPlanError?: string;
+  tourPlanInfo?: { tourCount: number; vehicleCount: number };
+}
+
+export interface DispatchStatsDay {
+  date: string;
+  tours: number;
+  orders: number;
+  tonnage: number;
+  vehiclesUsed: number;
+  openOrders: number;
+}
+
+export interface DispatchStatsResponse {
+  stats: { days: DispatchStatsDay[]; totals: { tours: number; orders: number; tonnage: number; openOrders: number } };
+}
+
+/** Payloads of the socket.io events about tours. */
+export interface TourEventPayload {
+  tour: Tour;
+}
+
+export interface TourDeletedPayload {
+  id: string;
+}

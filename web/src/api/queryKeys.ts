@@ -1,0 +1,49 @@
+import type { OrderListParams } from './types';
+
+/**
+ * Every react-query key of the client, in one place. Invalidate a whole area with its `all` key,
+ * e.g. `queryClient.invalidateQueries({ queryKey: queryKeys.orders.all })`.
+ */
+export const queryKeys = {
+  orders: {
+    all: ['orders'] as const,
+    lists: () => [...queryKeys.orders.all, 'list'] as const,
+    list: (params: OrderListParams) => [...queryKeys.orders.lists(), params] as const,
+    detail: (id: string) => [...queryKeys.orders.all, 'detail', id] as const,
+    suggestions: (term: string) => [...queryKeys.orders.all, 'suggestions', term] as const,
+  },
+  reference: {
+    all: ['reference'] as const,
+    plants: () => [...queryKeys.reference.all, 'plants'] as const,
+    loadingPoints: () => [...queryKeys.reference.all, 'loading-points'] as const,
+    materials: () => [...queryKeys.reference.all, 'materials'] as const,
+    customers: (term: string) => [...queryKeys.reference.all, 'customers', term] as const,
+  },
+  /** Natural-language entry: POST /api/orders/parse answers, by text and reference date. */
+  orderText: {
+    all: ['order-text'] as const,
+    parse: (text: string, referenceDate: string | null) => [...queryKeys.orderText.all, 'parse', text, referenceDate] as const,
+  },
+  /** Disposition (docs/api/disposition.md); dates are `YYYY-MM-DD`. */
+  dispatch: {
+    all: ['dispatch'] as const,
+    vehiclesAll: () => [...queryKeys.dispatch.all, 'vehicles'] as const,
+    vehicles: (date: string) => [...queryKeys.dispatch.vehiclesAll(), date] as const,
+    openOrdersAll: () => [...queryKeys.dispatch.all, 'open-orders'] as const,
+    openOrders: (date: string) => [...queryKeys.dispatch.openOrdersAll(), date] as const,
+    toursAll: () => [...queryKeys.dispatch.all, 'tours'] as const,
+    tours: (date: string) => [...queryKeys.dispatch.toursAll(), date] as const,
+    tourDetails: (id: string) => [...queryKeys.dispatch.all, 'tour-details', id] as const,
+    stats: (date: string) => [...queryKeys.dispatch.all, 'stats', date] as const,
+  },
+  /** Fuhrparkverwaltung (docs/api/fleet.md). */
+  fleet: {
+    all: ['fleet'] as const,
+    vehicles: () => [...queryKeys.fleet.all, 'vehicles'] as const,
+    trailers: () => [...queryKeys.fleet.all, 'trailers'] as const,
+    fuelCards: () => [...queryKeys.fleet.all, 'fuel-cards'] as const,
+    documentsAll: () => [...queryKeys.fleet.all, 'documents'] as const,
+    documents: (vehicleId: string) => [...queryKeys.fleet.documentsAll(), vehicleId] as const,
+    users: (term: string) => [...queryKeys.fleet.all, 'users', term] as const,
+  },
+} as const;

@@ -1,0 +1,37 @@
+import { messages } from '@dispo/domain/messages';
+import { Modal } from '../../components/Modal';
+
+export interface ConfirmDeleteDialogProps {
+  title: string;
+  /** Names what goes: the plate or the card number (§5). */
+  question: string;
+  busy?: boolean;
+  onConfirm(): void;
+  onClose(): void;
+}
+
+/** §5: a delete asks for confirmation naming the plate or card number. */
+export function ConfirmDeleteDialog({ title, question, busy = false, onConfirm, onClose }: ConfirmDeleteDialogProps) {
+  const text = messages.fleetScreen;
+  return (
+    <Modal
+      title={title}
+      onClose={onClose}
+      size="small"
+      role="alertdialog"
+      footer={
+        <>
+          <button type="button" className="button" onClick={onClose} disabled={busy}>
+            {messages.fleet.cancel}
+          </button>
+          <button type="button" className="button button--danger" onClick={onConfirm} disabled={busy} data-autofocus>
+            {busy ? text.working : text.delete}
+          </button>
+        </>
+      }
+    >
+      <p className="fleet-confirm__question">{question}</p>
+      <p className="fleet-confirm__hint">{text.cannotBeUndone}</p>
+    </Modal>
+  );
+}

@@ -1,0 +1,109 @@
+import { messages } from '@dispo/domain/messages';
+import type { OrderStatus } from '../../api/types';
+import { Icon } from '../../components/icons';
+
+/** §2.1: the bulk status dropdown offers these four. */
+export const BULK_STATUSES: readonly OrderStatus[] = ['disponiert', 'unterwegs', 'geliefert', 'storniert'];
+
+export interface OrdersHeaderProps {
+  visible: number;
+  loaded: number;
+  selected: number;
+  onNewOrder(): void;
+  onTemplates(): void;
+  onStatistics(): void;
+  onSettings(): void;
+  onHelp(): void;
+  onDownloadPdfs(): void;
+  onBulkStatus(status: OrderStatus): void;
+  pdfBusy?: boolean;
+  bulkBusy?: boolean;
+}
+
+/** Title, counts, the icon buttons and, with a selection, PDF download and bulk status (§2.1). */
+export function OrdersHeader({
+  visible,
+  loaded,
+  selected,
+  onNewOrder,
+  onTemplates,
+  onStatistics,
+  onSettings,
+  onHelp,
+  onDownloadPdfs,
+  onBulkStatus,
+  pdfBusy = false,
+  bulkBusy = false,
+}: OrdersHeaderProps) {
+  const text = messages.orderScreen;
+  return (
+    <header className="orders-header">
+      <div className="orders-header__top">
+        <div className="orders-header__titles">
+          <h1 className="page__title">{messages.app.title}</h1>
+          <p className="page__subtitle">{messages.app.subtitle}</p>
+        </div>
+        <div className="orders-header__actions">
+          <button type="button" className="icon-text-button" onClick={onTemplates}>
+            <Icon name="templates" />
+            <span>{messages.orderIntake.templates}</span>
+          </button>
+          <button type="button" className="icon-text-button" onClick={onStatistics}>
+            <Icon name="statistics" />
+            <span>{messages.orderIntake.statistics}</span>
+          </button>
+          <button type="button" className="icon-text-button" onClick={onSettings}>
+            <Icon name="settings" />
+            <span>{messages.orderIntake.settings}</span>
+          </button>
+          <button type="button" className="icon-text-button" onClick={onHelp}>
+            <Icon name="help" />
+            <span>{messages.orderIntake.help}</span>
+          </button>
+          <button type="button" className="button button--primary" onClick={onNewOrder} title={text.newOrderShortcut}>
+            <Icon name="plus" />
+            {text.newOrder}
+          </button>
+        </div>
+      </div>
+      <div className="orders-header__bar">
+        <div className="orders-header__counts" aria-label={text.counts}>
+          <span className="orders-header__count" data-testid="visible-count">
+            {text.visibleOfLoaded(visible, loaded)}
+          </span>
+          <span className={`orders-header__count${selected > 0 ? ' orders-header__count--active' : ''}`} data-testid="selected-count">
+            {text.selectedCount(selected)}
+          </span>
+        </div>
+        {selected > 0 && (
+          <div className="orders-header__selection">
+            <button type="button" className="button button--small" onClick={onDownloadPdfs} disabled={pdfBusy}>
+              <Icon name="pdf" size={16} />
+              {text.downloadPdfs}
+            </button>
+            <label className="visually-hidden" htmlFor="orders-bulk-status">
+              {text.bulkStatusLabel}
+            </label>
+            <select
+              id="orders-bulk-status"
+              className="field__input field__input--small orders-header__bulk"
+              value=""
+              disabled={bulkBusy}
+              onChange={(event) => {
+                const status = event.target.value;
+                if (status) onBulkStatus(status);
+              }}
+            >
+              <option value="">{text.bulkStatus}</option>
+              {BULK_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {(messages.labels.orderStatus as Readonly<Record<string, string>>)[status] ?? status}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+      </div>
+    </header>
+  );
+}

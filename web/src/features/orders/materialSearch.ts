@@ -1,0 +1,31 @@
+import type { Material } from '../../api/types';
+
+/** §4.3: the inline material search starts at 2 characters and shows up to 5 suggestions; the form shows up to 10 (§2.7). */
+export const MATERIAL_SEARCH_MIN_CHARS = 2;
+export const INLINE_MATERIAL_LIMIT = 5;
+export const FORM_MATERIAL_LIMIT = 10;
+
+/** Materials usable for an order from `plantId`: active, and plant-specific ones only for their plants. */
+export function materialsForPlant(materials: readonly Material[], plantId: string | null): Material[] {
+  return materials.filter(
+    (material) => material.status !== 'inactive' && (!material.plantSpecific || !plantId || material.assignedPlants.includes(plantId)),
+  );
+}
+
+/** Matches name, code and category; names starting with the term come first. */
+export function searchMaterials(materials: readonly Material[], term: string, limit: number): Material[] {
+  const needle = term.trim().toLocaleLowerCase('de-DE');
+  if (needle.length < MATERIAL_SEARCH_MIN_CHARS) return [];
+  const scored: { material: Material; score: number }[] = [];
+  for (const material of materials) {
+    const name = material.name.toLocaleLowerCase('de-DE');
+    let score = 0;
+    if (name.startsWith(needle)) score = 3;
+    else if (name.includes(needle)) score = 2;
+    else if ((material.materialCode ?? '').toLocaleLowerCase('de-DE').includes(needle)) score = 1.5;
+    else if ((material.category ?? '').toLocaleLowerCase('de-DE').includes(needle)) score = 1;
+    if (score > 0) scored.push({ material, score });
+  }
+  scored.sort((a, b) => b.score - a.score || a.material.name.localeCompare(b.material.name, 'de-DE'));
+  return scored.slice(0, limit).map((entry) => entry.material);
+}

@@ -1,0 +1,83 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import type { Socket as ServerSocket } from 'socket.io';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startBackend, type TestBackend, useBackendOrigin } from '../../test/backend';
+import { testUser } from '../../test/fixtures';
+import { renderApp } from '../../test/render';
+
+const TOKEN = 'shell-token';
+let backend: TestBackend;
+
+beforeEach(async () => {
+  backend = await startBackend({
+    socketToken: TOKEN,
+    routes: { 'GET /api/orders': () => ({ json: { orders: [], total: 0 } }) },
+  });
+  useBackendOrigin(backend);
+  localStorage.clear();
+  sessionStorage.clear();
+  localStorage.setItem('authToken', TOKEN);
+  localStorage.setItem('user', JSON.stringify(testUser));
+});
+
+afterEach(async () => {
+  cleanup();
+  await backend.close();
+});
+
+/** Renders the app and waits until its socket is connected and the order list answered, so nothing is in flight at the end. */
+async function renderSettled(path: string) {
+  const connected = new Promise<ServerSocket>((resolve) => backend.io?.once('connection', resolve));
+  const app = renderApp(path, { socketUrl: backend.origin });
+  const serverSocket = await connected;
+  // Pages load lazily and the grid draws its empty state after the list answered.
+  await screen.findByText('Keine Aufträge gefunden', undefined, { timeout: 10_000 });
+  return { ...app, serverSocket };
+}
+
+describe('app shell', () => {
+  it('shows product name, navigation and the full name of the user', async () => {
+    await renderSettled('/');
+    expect(screen.getByRole('heading', { level: 1, name: 'Auftragsannahme' })).toBeTruthy();
+    expect(screen.getByText('Dispo')).toBeTruthy();
+    const nav = screen.getByRole('navigation', { name: 'Hauptnavigation' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Auftragsannahme', 'Fuhrpark', 'Disposition']);
+    expect(within(nav).getByRole('link', { name: 'Auftragsannahme' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.getByText('Maria Müller')).toBeTruthy();
+  });
+
+  it('navigates to Fuhrpark and Disposition', async () => {
+    const { router } = await renderSettled('/auftragsannahme');
+    fireEvent.click(screen.getByRole('link', { name: 'Fuhrpark' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Fuhrparkverwaltung' }, { timeout: 10_000 })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/fuhrpark');
+    fireEvent.click(screen.getByRole('link', { name: 'Disposition' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Disposition' }, { timeout: 10_000 })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/disposition');
+  });
+
+  it('Abmelden clears the session, closes the socket and shows the login page', async () => {
+    const { router, serverSocket } = await renderSettled('/auftragsannahme');
+    const gone = new Promise<void>((resolve) => serverSocket.once('disconnect', () => resolve()));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Abmelden' }));
+
+    expect(await screen.findByLabelText('Benutzername')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(localStorage.getItem('authToken')).toBeNull();
+    expect(localStorage.getItem('user')).toBeNull();
+    await gone;
+    // A manual logout is no expired session.
+    expect(screen.queryByText('Session abgelaufen. Bitte loggen Sie sich erneut ein.')).toBeNull();
+  });
+
+  it('sends unknown paths to the Auftragsannahme', async () => {
+    const { router } = await renderSettled('/gibt-es-nicht');
+    expect(router.state.location.pathname).toBe('/auftragsannahme');
+  });
+});
