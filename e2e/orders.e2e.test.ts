@@ -250,4 +250,50 @@ describe('Auftragsannahme in a real browser, watched live from a second one', ()
     await dispoContext.close();
     await watchContext.close();
   });
+  it('turns a phone note typed above the table into two orders at 7 and 9 Uhr, created with Enter', async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'de-DE', timezoneId: 'Europe/Berlin' });
+    const page = await loginThroughPage(context, t.url, 'dispo');
+    const before = await page.getByTestId('visible-count').textContent();
+
+    const entry = page.getByRole('combobox', { name: messages.orderText.entry.label });
+    await entry.fill('Nordbeton braucht morgen 2 LKW Kies 8/16 von Moorburg nach Betonwerk Kiel, 7 und 9 Uhr');
+    const card = page.getByText(messages.naturalLanguage.recognised, { exact: true });
+    await card.waitFor(LIVE);
+    const rows = page.getByRole('group', { name: /^Auftrag \d von 2$/ });
+    await expect.poll(() => rows.count(), LIVE).toBe(2);
+    // Moorburg has two heaps and the note names none: the dispatcher picks one in each row.
+    for (const row of await rows.all()) await row.getByLabel(text.loadingPoint).selectOption({ label: 'Halde Nord' });
+    if (shots) await page.screenshot({ path: `${shots}/order-text.png` });
+
+    await entry.press('Enter');
+    await expectFlash(page, messages.orderText.created(2));
+    await card.waitFor({ state: 'detached', ...LIVE });
+
+    // Both orders are in the table, for tomorrow, at 07:00 and 09:00, with the recognised route.
+    const tomorrow = berlinDay(1);
+    const token = await t.login('dispo');
+    const res = await t.app.inject({ method: 'GET', url: `/api/orders?search=Kies%208%2F16&limit=50`, headers: { authorization: `Bearer ${token}` } });
+    interface ListedOrder {
+      orderNumber: string;
+      deliveryDate: string;
+      deliveryTimeFixed: string | null;
+      plant: { name: string } | null;
+      deliveryPlant: { name: string } | null;
+      loadingPoint: { name: string } | null;
+      material: { name: string } | null;
+      customer: { company: string } | null;
+    }
+    const created = (res.json() as { orders: ListedOrder[] }).orders.filter(
+      (order) => order.deliveryDate === tomorrow && order.customer?.company === 'Nordbeton GmbH',
+    );
+    expect(
+      created.map((order) => [order.deliveryTimeFixed, order.plant?.name, order.loadingPoint?.name, order.deliveryPlant?.name, order.material?.name]).sort(),
+    ).toEqual([
+      ['07:00', 'Kieswerk Moorburg', 'Halde Nord', 'Betonwerk Kiel', 'Kies 8/16'],
+      ['09:00', 'Kieswerk Moorburg', 'Halde Nord', 'Betonwerk Kiel', 'Kies 8/16'],
+    ]);
+    for (const order of created) await rowOf(page, order.orderNumber).waitFor(LIVE);
+    expect(await page.getByTestId('visible-count').textContent()).not.toBe(before);
+    await context.close();
+  });
 });

@@ -135,7 +135,8 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
       readTour: async (id) => (await tours(infra.sql, { id }, vehicleLookup(infra.sql)))[0] ?? null,
       dayFacts: (date) => dayFacts(infra.sql, date),
       tourPlanRecipients: () => tourPlanRecipients(infra.sql, options.mail?.tourPlanRecipients),
-      tourPlanMailOutcome: (mailId) => tourPlanMailOutcome(infra.sql, mailId),
+      // Without SMTP nothing sends the mail: answer "queued" at once instead of waiting for an outcome.
+      tourPlanMailOutcome: options.mail?.smtpUrl ? (mailId) => tourPlanMailOutcome(infra.sql, mailId) : async () => null,
     });
     await app.register(fleetCommandRoutes, {
       store: infra.store,

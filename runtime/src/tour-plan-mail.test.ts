@@ -265,6 +265,16 @@ describe('tour-plan mails without SMTP_URL', () => {
     expect(missing.json()).toMatchObject({ error: messages.tourPlan.mailNotFound });
   });
 
+  it('answers a manual send at once as queued, without waiting for a worker that is not there', async () => {
+    const startedAt = Date.now();
+    const res = await call('POST', '/api/disposition/send-tour-plan', { targetDate: OTHER_DAY, recipients: ['lager@kunde.example'] });
+    expect(await json(res)).toMatchObject({ success: true, tourPlanSent: false, tourPlanQueued: true });
+    // With an SMTP worker configured the route waits up to 5 s for the outcome.
+    expect(Date.now() - startedAt).toBeLessThan(4000);
+    const { mails } = await outbox(call);
+    expect(mails.find((mail) => mail.date === OTHER_DAY)).toMatchObject({ status: 'requested', recipients: ['lager@kunde.example'] });
+  });
+
   it('serves the tour plan PDF of a day to every reader, and refuses a date that does not exist', async () => {
     for (const user of ['dispo', 'audit']) {
       const res = await call('GET', `/api/disposition/tour-plan/${DAY}`, undefined, user);

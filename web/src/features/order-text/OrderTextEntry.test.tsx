@@ -1,8 +1,10 @@
 // @vitest-environment happy-dom
 import { messages } from '@dispo/domain/messages';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { QueryClientProvider } from '@tanstack/react-query';
 import type { Order } from '../../api/types';
+import { OrderTextEntry } from './OrderTextEntry';
 import { draft, loginAt, type OrderTextBackend, REF, renderEntry, startOrderTextBackend, stopQueries } from './orderTextTestKit';
 
 let backend: OrderTextBackend;
@@ -32,12 +34,13 @@ describe('natural-language order entry', () => {
     expect(off.container.innerHTML).toBe('');
     off.unmount();
 
-    const noSearch = renderEntry({ settings: { showAdditionalSearch: false } });
+    const pageSearch = { value: '', onChange: () => undefined, onApply: () => undefined };
+    const noSearch = renderEntry({ search: pageSearch, settings: { showAdditionalSearch: false } });
     expect(input()).toBeTruthy();
     expect(screen.queryByRole('searchbox', { name: messages.filters.searchExisting })).toBeNull();
     noSearch.unmount();
 
-    renderEntry();
+    renderEntry({ search: pageSearch });
     expect(input().placeholder).toBe(t.placeholder);
     expect(screen.getByRole('searchbox', { name: messages.filters.searchExisting })).toBeTruthy();
   });
@@ -265,20 +268,29 @@ describe('natural-language order entry', () => {
     expect(createBodies()).toEqual([]);
   });
 
-  it('hands the separate search term to the page, debounced by 150 ms', async () => {
-    const onSearchChange = vi.fn();
-    renderEntry({ onSearchChange });
-    const search = screen.getByRole('searchbox', { name: messages.filters.searchExisting });
-    fireEvent.change(search, { target: { value: 'N' } });
-    fireEvent.change(search, { target: { value: 'Nord' } });
-    await sleep(60);
-    expect(onSearchChange).not.toHaveBeenCalled();
-    await waitFor(() => expect(onSearchChange).toHaveBeenCalledWith('Nord'));
-    expect(onSearchChange).toHaveBeenCalledTimes(1);
+  it('shows the page search term in the separate bar and hands every change and Enter to the page', async () => {
+    const changes: string[] = [];
+    const applied: string[] = [];
+    const { rerender, queryClient } = renderEntry({
+      search: { value: 'Nord', onChange: (text) => changes.push(text), onApply: (text) => applied.push(text) },
+    });
+    const search = screen.getByRole('searchbox', { name: messages.filters.searchExisting }) as HTMLInputElement;
+    expect(search.value).toBe('Nord');
+    fireEvent.change(search, { target: { value: 'Nordb' } });
+    expect(changes).toEqual(['Nordb']);
+    fireEvent.keyDown(search, { key: 'Enter' });
+    expect(applied).toEqual(['Nord']);
+    // The page reset its filters: the bar follows.
+    rerender(
+      <QueryClientProvider client={queryClient}>
+        <OrderTextEntry referenceDate={REF} search={{ value: '', onChange: () => undefined, onApply: () => undefined }} />
+      </QueryClientProvider>,
+    );
+    expect(search.value).toBe('');
     // The text entry's own input is no search.
     type('Kies');
     await sleep(400);
-    expect(onSearchChange).toHaveBeenCalledTimes(1);
+    expect(changes).toEqual(['Nordb']);
   });
 });
 

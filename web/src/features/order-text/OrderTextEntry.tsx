@@ -10,7 +10,7 @@ import { useFlash } from '../../components/useFlash';
 import { type CreateFailure, type FromTextAnswer, type OrderDraft, PARSE_DEBOUNCE_MS, PARSE_MIN_CHARS, type ParseAnswer, parseQueryOptions, useCreateFromDrafts, useParsedText } from './api';
 import { DraftFields, type DraftOptions } from './DraftFields';
 import { confidencePercent, deliveryPlants, HINT_BELOW, loadingPlants, PREVIEW_ABOVE } from './drafts';
-import { ExistingOrderSearch } from './ExistingOrderSearch';
+import { ExistingOrderSearch, type ExistingOrderSearchProps } from './ExistingOrderSearch';
 import { fragmentAt, insertSuggestion, type Suggestion, type SuggestionKind, suggest } from './suggestions';
 import './order-text.css';
 
@@ -31,10 +31,8 @@ export function showsSeparateSearch(settings: Partial<OrderTextSettings> = {}): 
 export interface OrderTextEntryProps {
   /** The orders just created from the text (also after a partial success). */
   onCreated?(orders: Order[]): void;
-  /** The term of the separate bar `Suche in bestehenden Aufträgen` (§2.3), debounced 150 ms. */
-  onSearchChange?(term: string): void;
-  /** The search term as the page holds it; the bar follows changes (e.g. reset filters). */
-  searchValue?: string;
+  /** The page's search term, shown and edited in the separate bar `Suche in bestehenden Aufträgen` (§2.3). */
+  search?: ExistingOrderSearchProps;
   settings?: Partial<OrderTextSettings>;
   /** Relative dates count from this day (YYYY-MM-DD); default: today in Europe/Berlin, on the server. */
   referenceDate?: string;
@@ -73,13 +71,13 @@ function failuresOf(error: unknown): CreateFailure[] {
  * order), hints below 0.7, creation with Enter or the button, and under it the separate search bar of
  * §2.3. Mounted above the order table.
  */
-export function OrderTextEntry({ onCreated, onSearchChange, searchValue, settings, referenceDate }: OrderTextEntryProps) {
+export function OrderTextEntry({ onCreated, search, settings, referenceDate }: OrderTextEntryProps) {
   const { enableNLPOrderCreation, showAdditionalSearch } = { ...ORDER_TEXT_DEFAULT_SETTINGS, ...settings };
   if (!enableNLPOrderCreation) return null;
   return (
     <section className="panel order-text" aria-label={messages.orderText.entry.label}>
       <TextEntry onCreated={onCreated} referenceDate={referenceDate ?? null} />
-      {showAdditionalSearch && <ExistingOrderSearch value={searchValue} onSearchChange={onSearchChange} />}
+      {showAdditionalSearch && search && <ExistingOrderSearch {...search} />}
     </section>
   );
 }

@@ -73,6 +73,26 @@ describe('Auftragsannahme: header, grid and paging', () => {
     expect(backend.lastListQuery()).toEqual({ page: '1', limit: '50', sort_by: 'deliveryDate', sort_order: 'asc', hideSettled: 'true' });
   });
 
+  it('shows the free-text entry above the filter bar; its separate bar searches the existing orders', async () => {
+    backend = await startOrdersBackend({ orders: many(3) });
+    loginAt(backend);
+    await renderOrdersPage(backend);
+
+    const entry = screen.getByRole('combobox', { name: 'Auftrag als Text erfassen' });
+    const filterBar = screen.getByRole('region', { name: 'Aufträge durchsuchen' });
+    // §2.3: the entry sits above the filter bar.
+    expect(entry.compareDocumentPosition(filterBar) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    const existing = screen.getByRole('searchbox', { name: 'Suche in bestehenden Aufträgen' });
+    fireEvent.change(existing, { target: { value: 'Nordbeton' } });
+    await waitFor(() => expect(backend.lastListQuery().search).toBe('Nordbeton'));
+    // The filter bar's F3 field shows the same term, and resetting the filters empties both.
+    expect((screen.getByRole('combobox', { name: 'Aufträge durchsuchen' }) as HTMLInputElement).value).toBe('Nordbeton');
+    fireEvent.click(screen.getByRole('button', { name: 'Filter zurücksetzen' }));
+    await waitFor(() => expect((existing as HTMLInputElement).value).toBe(''));
+    await waitFor(() => expect(backend.lastListQuery().search).toBeUndefined());
+  });
+
   it('shows the loading text, then the empty state whose button opens the quick order', async () => {
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => {

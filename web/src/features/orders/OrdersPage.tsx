@@ -17,6 +17,7 @@ import type { RowActions } from './gridContext';
 import { useFlash } from '../../components/useFlash';
 import { useKeyboardShortcuts } from './useKeyboardShortcuts';
 import { useOrderFilters } from './useOrderFilters';
+import { OrderTextEntry } from '../order-text';
 import { useOrderMutations } from './useOrderMutations';
 import { usePdfDownloads } from './usePdfDownloads';
 import './orders.css';
@@ -141,6 +142,9 @@ export function OrdersPage() {
         pdfBusy={pdf.busy}
         bulkBusy={mutations.bulkPending}
       />
+
+      {/* §2.3/§2.4: the free-text entry above the table, with the separate search bar under it. */}
+      <OrderTextEntry search={{ value: filters.searchText, onChange: filters.setSearchText, onApply: filters.applySearch }} />
 
       <FilterBar
         filters={filters}
