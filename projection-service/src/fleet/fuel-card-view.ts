@@ -1,26 +1,21 @@
 import { maskedPin } from '@dispo/domain/fuel-card/pin';
 import type { SqlExecutor } from '@dispo/events/sql/client';
 import { iso, num, str } from './view-values';
-
-const FUEL_CARD_SELECT = `
-  SELECT c.*, v.license_plate AS vehicle_license_plate
-  FROM read.fuel_cards c LEFT JOIN read.vehicles v ON v.id = c.assigned_vehicle_id
-  WHERE ($1::text IS NULL OR c.id = $1)
-  ORDER BY c.card_number`;
+import { linkedVehicle, selectWithVehiclePlate, viewsById } from './views-by-id';
 
 /**
  * A fuel card (fleet.md §3) as every list shows it: the PIN masked — the read table does not even
  * hold it — and the assigned vehicle's plate (the form chooses the vehicle by plate).
  */
 export function fuelCardView(r: Record<string, unknown>) {
-  const plate = str(r.vehicle_license_plate);
+  const vehicle = linkedVehicle(r, 'assigned_vehicle_id');
   return {
     id: String(r.id),
     card_number: String(r.card_number),
     card_type: String(r.card_type),
     provider: str(r.provider),
-    assigned_vehicle_id: plate === null ? null : str(r.assigned_vehicle_id),
-    license_plate: plate,
+    assigned_vehicle_id: vehicle.id,
+    license_plate: vehicle.plate,
     daily_limit: num(r.daily_limit),
     monthly_limit: num(r.monthly_limit),
     valid_until: str(r.valid_until),
@@ -34,12 +29,6 @@ export function fuelCardView(r: Record<string, unknown>) {
 }
 export type FuelCardView = ReturnType<typeof fuelCardView>;
 
-export async function listFuelCards(sql: SqlExecutor): Promise<FuelCardView[]> {
-  const { rows } = await sql.query(FUEL_CARD_SELECT, [null]);
-  return rows.map(fuelCardView);
-}
-
-export async function findFuelCard(sql: SqlExecutor, id: string): Promise<FuelCardView | null> {
-  const { rows } = await sql.query(FUEL_CARD_SELECT, [id]);
-  return rows[0] ? fuelCardView(rows[0]) : null;
-}
+const fuelCards = viewsById(selectWithVehiclePlate('read.fuel_cards', 'assigned_vehicle_id', 'card_number'), fuelCardView);
+export const listFuelCards = (sql: SqlExecutor): Promise<FuelCardView[]> => fuelCards.list(sql);
+export const findFuelCard = (sql: SqlExecutor, id: string): Promise<FuelCardView | null> => fuelCards.find(sql, id);

@@ -1,6 +1,6 @@
 import { messages } from '@dispo/domain/messages';
 import type { VehicleHistoryAction } from '@dispo/domain/vehicle/history-actions';
-import type { EventData, VehicleDeadline } from '@dispo/events/catalog/index';
+import type { DocumentCategory, EventData, VehicleDeadline } from '@dispo/events/catalog/index';
 import type { RecordedEvent } from '@dispo/events/envelope';
 import { formatIsoDateDe, labelOf } from '../pdf/format';
 
@@ -53,6 +53,40 @@ async function trailerEntries(
   const kennzeichen = plate ?? trailerId;
   const describe = actionType === 'AUFLIEGER_ASSIGNED' ? h.trailerAssigned : h.trailerUnassigned;
   return [entry(vehicleId, actionType, describe(kennzeichen), { aufliegerId: trailerId, kennzeichen }, { category: 'assignment' })];
+}
+
+/** The entry of a deadline set, moved or removed: the action of its kind, old and new date. */
+function deadlineEntries(
+  d: { id: string; deadline: VehicleDeadline },
+  action: 'scheduled' | 'updated',
+  from: string | null,
+  to: string | null,
+  describe: (label: string) => string,
+  rest: Partial<HistoryEntry> = {},
+): HistoryEntry[] {
+  const label = l.vehicleDeadline[d.deadline];
+  return [
+    entry(
+      d.id,
+      DEADLINE_ACTIONS[d.deadline][action],
+      describe(label),
+      { deadline: d.deadline, from, to },
+      { category: 'deadline', ...rest },
+    ),
+  ];
+}
+
+/** The entry of a document added to or removed from a vehicle, with the document's name and category. */
+function documentEntries(
+  actionType: 'DOCUMENT_ADDED' | 'DOCUMENT_REMOVED',
+  d: { vehicleId: string; documentId: string; name: string; category: DocumentCategory },
+  describe: (name: string, category: string) => string,
+  more: Record<string, unknown> = {},
+): HistoryEntry[] {
+  const details = { documentId: d.documentId, name: d.name, category: d.category, ...more };
+  return [
+    entry(d.vehicleId, actionType, describe(d.name, l.documentCategory[d.category]), details, { category: 'document', priority: 'low' }),
+  ];
 }
 
 /**
@@ -115,67 +149,27 @@ export async function historyEntriesOf(event: RecordedEvent, lookups: HistoryLoo
     }
     case 'VehicleDeadlineSet': {
       const d = event.data as EventData<'VehicleDeadlineSet'>;
-      const label = l.vehicleDeadline[d.deadline];
-      return [
-        entry(
-          d.id,
-          DEADLINE_ACTIONS[d.deadline].scheduled,
-          h.deadlineSet(label, formatIsoDateDe(d.date)),
-          { deadline: d.deadline, from: null, to: d.date },
-          { category: 'deadline' },
-        ),
-      ];
+      return deadlineEntries(d, 'scheduled', null, d.date, (label) => h.deadlineSet(label, formatIsoDateDe(d.date)));
     }
     case 'VehicleDeadlineChanged': {
       const d = event.data as EventData<'VehicleDeadlineChanged'>;
-      const label = l.vehicleDeadline[d.deadline];
-      return [
-        entry(
-          d.id,
-          DEADLINE_ACTIONS[d.deadline].updated,
-          h.deadlineChanged(label, formatIsoDateDe(d.from), formatIsoDateDe(d.to)),
-          { deadline: d.deadline, from: d.from, to: d.to },
-          {
-            category: 'deadline',
-          },
-        ),
-      ];
+      return deadlineEntries(d, 'updated', d.from, d.to, (label) =>
+        h.deadlineChanged(label, formatIsoDateDe(d.from), formatIsoDateDe(d.to)),
+      );
     }
     case 'VehicleDeadlineRemoved': {
       const d = event.data as EventData<'VehicleDeadlineRemoved'>;
-      const label = l.vehicleDeadline[d.deadline];
-      return [
-        entry(
-          d.id,
-          DEADLINE_ACTIONS[d.deadline].updated,
-          h.deadlineRemoved(label, formatIsoDateDe(d.from)),
-          { deadline: d.deadline, from: d.from, to: null },
-          {
-            title: h.deadlineRemovedTitles[d.deadline],
-            category: 'deadline',
-          },
-        ),
-      ];
+      return deadlineEntries(d, 'updated', d.from, null, (label) => h.deadlineRemoved(label, formatIsoDateDe(d.from)), {
+        title: h.deadlineRemovedTitles[d.deadline],
+      });
     }
     case 'VehicleDocumentAdded': {
       const d = event.data as EventData<'VehicleDocumentAdded'>;
-      const details = { documentId: d.documentId, name: d.name, category: d.category, sizeBytes: d.sizeBytes };
-      return [
-        entry(d.vehicleId, 'DOCUMENT_ADDED', h.documentAdded(d.name, l.documentCategory[d.category]), details, {
-          category: 'document',
-          priority: 'low',
-        }),
-      ];
+      return documentEntries('DOCUMENT_ADDED', d, h.documentAdded, { sizeBytes: d.sizeBytes });
     }
     case 'VehicleDocumentRemoved': {
       const d = event.data as EventData<'VehicleDocumentRemoved'>;
-      const details = { documentId: d.documentId, name: d.name, category: d.category };
-      return [
-        entry(d.vehicleId, 'DOCUMENT_REMOVED', h.documentRemoved(d.name, l.documentCategory[d.category]), details, {
-          category: 'document',
-          priority: 'low',
-        }),
-      ];
+      return documentEntries('DOCUMENT_REMOVED', d, h.documentRemoved);
     }
     case 'VehicleDeleted': {
       const d = event.data as EventData<'VehicleDeleted'>;

@@ -2,6 +2,7 @@ import { berlinDate } from '@dispo/domain/shared/berlin-date';
 import type { SqlExecutor } from '@dispo/events/sql/client';
 import { userView } from './user-view';
 import { iso, json, num, str } from './view-values';
+import { viewsById } from './views-by-id';
 
 /**
  * Vehicle rows with their driver, trailers and the day's planned or running tours joined; `$1`
@@ -87,12 +88,7 @@ export function vehicleView(r: Record<string, unknown>) {
 }
 export type VehicleView = ReturnType<typeof vehicleView>;
 
-export async function listVehicles(sql: SqlExecutor, today = berlinDate(new Date())): Promise<VehicleView[]> {
-  const { rows } = await sql.query(VEHICLE_SELECT, [null, today]);
-  return rows.map(vehicleView);
-}
-
-export async function findVehicle(sql: SqlExecutor, id: string, today = berlinDate(new Date())): Promise<VehicleView | null> {
-  const { rows } = await sql.query(VEHICLE_SELECT, [id, today]);
-  return rows[0] ? vehicleView(rows[0]) : null;
-}
+const vehicles = viewsById<VehicleView, [today: string]>(VEHICLE_SELECT, vehicleView);
+export const listVehicles = (sql: SqlExecutor, today = berlinDate(new Date())): Promise<VehicleView[]> => vehicles.list(sql, today);
+export const findVehicle = (sql: SqlExecutor, id: string, today = berlinDate(new Date())): Promise<VehicleView | null> =>
+  vehicles.find(sql, id, today);

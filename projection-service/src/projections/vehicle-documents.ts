@@ -1,25 +1,18 @@
 import type { EventData } from '@dispo/events/catalog/index';
 import type { Notice } from '@dispo/platform/bus/notice-bus';
 import type { Projection } from '../projection';
+import { readTableLifecycle } from './read-table-lifecycle';
 
 /** read.vehicle_documents: the documents of each vehicle; the bytes lie in blobs.files under sha256. */
 export const vehicleDocumentsProjection: Projection = {
   name: 'vehicle_documents',
 
-  async setup(sql) {
-    await sql.query(`CREATE TABLE IF NOT EXISTS read.vehicle_documents (
-      id text PRIMARY KEY, vehicle_id text NOT NULL, name text NOT NULL, category text NOT NULL, content_type text NOT NULL,
-      size_bytes integer NOT NULL, sha256 text NOT NULL, uploaded_by text, uploaded_at timestamptz NOT NULL)`);
-    await sql.query('CREATE INDEX IF NOT EXISTS vehicle_documents_vehicle_idx ON read.vehicle_documents (vehicle_id, uploaded_at)');
-  },
-
-  async reset(sql) {
-    await sql.query('TRUNCATE read.vehicle_documents');
-  },
-
-  async drop(sql) {
-    await sql.query('DROP TABLE IF EXISTS read.vehicle_documents');
-  },
+  ...readTableLifecycle(
+    'read.vehicle_documents',
+    `id text PRIMARY KEY, vehicle_id text NOT NULL, name text NOT NULL, category text NOT NULL, content_type text NOT NULL,
+      size_bytes integer NOT NULL, sha256 text NOT NULL, uploaded_by text, uploaded_at timestamptz NOT NULL`,
+    { vehicle_documents_vehicle_idx: 'vehicle_id, uploaded_at' },
+  ),
 
   async apply(tx, event): Promise<Notice[] | undefined> {
     switch (event.type) {

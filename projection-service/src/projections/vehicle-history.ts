@@ -2,16 +2,22 @@ import type { SqlExecutor } from '@dispo/events/sql/client';
 import type { Notice } from '@dispo/platform/bus/notice-bus';
 import { historyEntriesOf, type HistoryLookups, occurredAt } from '../fleet/history-entries';
 import type { Projection } from '../projection';
+import { readTableLifecycle } from './read-table-lifecycle';
+
+/** The name of a user as the read table holds it; none for no id or an unknown one. */
+async function userRow(tx: SqlExecutor, id: string | null | undefined): Promise<{ first_name: string; last_name: string } | null> {
+  if (!id) return null;
+  const { rows } = await tx.query<{ first_name: string; last_name: string }>('SELECT first_name, last_name FROM read.users WHERE id = $1', [
+    id,
+  ]);
+  return rows[0] ?? null;
+}
 
 function lookups(tx: SqlExecutor): HistoryLookups {
   return {
     async userName(id) {
-      if (!id) return null;
-      const { rows } = await tx.query<{ first_name: string; last_name: string }>(
-        'SELECT first_name, last_name FROM read.users WHERE id = $1',
-        [id],
-      );
-      return rows[0] ? `${rows[0].first_name} ${rows[0].last_name}` : null;
+      const user = await userRow(tx, id);
+      return user ? `${user.first_name} ${user.last_name}` : null;
     },
     async trailerPlate(id) {
       const { rows } = await tx.query<{ license_plate: string }>('SELECT license_plate FROM read.trailers WHERE id = $1', [id]);
@@ -29,33 +35,21 @@ function lookups(tx: SqlExecutor): HistoryLookups {
 export const vehicleHistoryProjection: Projection = {
   name: 'vehicle_history',
 
-  async setup(sql) {
-    await sql.query(`CREATE TABLE IF NOT EXISTS read.vehicle_history (
-      id text PRIMARY KEY, vehicle_id text NOT NULL, vehicle_license_plate text,
+  ...readTableLifecycle(
+    'read.vehicle_history',
+    `id text PRIMARY KEY, vehicle_id text NOT NULL, vehicle_license_plate text,
       action_type text NOT NULL, action_title text NOT NULL, description text NOT NULL, details jsonb NOT NULL,
       category text NOT NULL, priority text NOT NULL, system_generated boolean NOT NULL,
       performed_by text, performer_first_name text, performer_last_name text, performed_at timestamptz NOT NULL,
-      tour_id text, metadata jsonb NOT NULL, global_position bigint NOT NULL)`);
-    await sql.query('CREATE INDEX IF NOT EXISTS vehicle_history_vehicle_idx ON read.vehicle_history (vehicle_id, performed_at)');
-    await sql.query('CREATE INDEX IF NOT EXISTS vehicle_history_action_idx ON read.vehicle_history (action_type)');
-  },
-
-  async reset(sql) {
-    await sql.query('TRUNCATE read.vehicle_history');
-  },
-
-  async drop(sql) {
-    await sql.query('DROP TABLE IF EXISTS read.vehicle_history');
-  },
+      tour_id text, metadata jsonb NOT NULL, global_position bigint NOT NULL`,
+    { vehicle_history_vehicle_idx: 'vehicle_id, performed_at', vehicle_history_action_idx: 'action_type' },
+  ),
 
   async apply(tx, event): Promise<Notice[] | undefined> {
     const entries = await historyEntriesOf(event, lookups(tx));
     if (entries.length === 0) return undefined;
     const userId = event.metadata.userId;
-    const { rows: users } = userId
-      ? await tx.query<{ first_name: string; last_name: string }>('SELECT first_name, last_name FROM read.users WHERE id = $1', [userId])
-      : { rows: [] };
-    const performer = users[0] ?? null;
+    const performer = await userRow(tx, userId);
     const at = occurredAt(event);
     for (const [index, e] of entries.entries()) {
       const { rows: vehicles } = await tx.query<{ license_plate: string }>('SELECT license_plate FROM read.vehicles WHERE id = $1', [

@@ -4,10 +4,13 @@ import { useCreateFuelCard } from '../../api/fleet';
 import type { DocumentCategory, Vehicle } from '../../api/fleetTypes';
 import { Modal } from '../../components/Modal';
 import type { FlashApi } from '../../components/useFlash';
-import { DEFAULT_DOCUMENT_CATEGORY, DOCUMENT_CATEGORIES } from './DocumentsPanel';
-import { documentCategoryLabel, FUEL_CARD_PROVIDERS } from './fleetLogic';
-import { FormError, FormField } from './FormField';
+import { DEFAULT_DOCUMENT_CATEGORY, DocumentCategorySelect } from './DocumentsPanel';
+import { FUEL_CARD_PROVIDERS } from './fleetLogic';
+import { FormField, SelectField } from './FormField';
+import { DialogButtons, FormModal } from './FormModal';
+import { CardNumberField, PinField } from './FuelCardFields';
 import type { useDocumentFiles } from './useDocumentUpload';
+import { failureText } from './useFleetForm';
 
 /**
  * §2 add fuel card dialog of the documents area: provider, card number, PIN and the (disabled)
@@ -37,83 +40,41 @@ export function AddFuelCardDialog({ vehicle, flash, onClose }: { vehicle: Vehicl
       flash.success(messages.fleet.fuelCardCreated);
       onClose();
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
+      setError(failureText(failure));
     }
   };
 
   return (
-    <Modal
-      title={messages.fleet.addFuelCard}
-      onClose={onClose}
-      onSave={() => void save()}
+    <FormModal
+      frame={{ error, busy: create.isPending, saveLabel: text.save, canSave: complete, onSave: () => void save() }}
       size="small"
-      closeOnBackdrop={false}
-      footer={
-        <>
-          <button type="button" className="button" onClick={onClose} disabled={create.isPending}>
-            {messages.fleet.cancel}
-          </button>
-          <button type="button" className="button button--primary" onClick={() => void save()} disabled={!complete || create.isPending}>
-            {create.isPending ? text.working : text.save}
-          </button>
-        </>
-      }
+      onClose={onClose}
+      title={messages.fleet.addFuelCard}
     >
-      <form
-        className="fleet-form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save();
-        }}
-      >
-        <FormError text={error} />
-        <FormField id={`${id}-provider`} label={f.provider} required>
-          <select
-            id={`${id}-provider`}
-            className="field__input"
-            value={provider}
-            aria-required
-            onChange={(event) => setProvider(event.target.value)}
-          >
-            {FUEL_CARD_PROVIDERS.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-            <option value={text.otherProvider}>{text.otherProvider}</option>
-          </select>
-        </FormField>
-        <FormField id={`${id}-number`} label={f.cardNumber} required>
-          <input
-            id={`${id}-number`}
-            className="field__input field__input--mono"
-            value={cardNumber}
-            maxLength={40}
-            autoComplete="off"
-            data-autofocus
-            aria-required
-            onChange={(event) => setCardNumber(event.target.value)}
-          />
-        </FormField>
-        <FormField id={`${id}-pin`} label={f.pin} required hint={text.pinHint}>
-          <input
-            id={`${id}-pin`}
-            className="field__input"
-            type="password"
-            inputMode="numeric"
-            autoComplete="new-password"
-            maxLength={8}
-            value={pin}
-            aria-required
-            onChange={(event) => setPin(event.target.value)}
-          />
-        </FormField>
-        <FormField id={`${id}-plate`} label={f.licensePlate}>
-          <input id={`${id}-plate`} className="field__input" value={vehicle.license_plate} disabled />
-        </FormField>
-      </form>
-    </Modal>
+      <SelectField
+        id={`${id}-provider`}
+        label={f.provider}
+        required
+        aria-required
+        value={provider}
+        options={[...FUEL_CARD_PROVIDERS, text.otherProvider]}
+        optionLabel={(name) => name}
+        onChange={setProvider}
+      />
+      <CardNumberField
+        id={`${id}-number`}
+        required
+        value={cardNumber}
+        autoComplete="off"
+        data-autofocus
+        aria-required
+        onChange={setCardNumber}
+      />
+      <PinField id={`${id}-pin`} required hint={text.pinHint} value={pin} aria-required onChange={setPin} />
+      <FormField id={`${id}-plate`} label={f.licensePlate}>
+        <input id={`${id}-plate`} className="field__input" value={vehicle.license_plate} disabled />
+      </FormField>
+    </FormModal>
   );
 }
 
@@ -138,30 +99,12 @@ export function UploadDocumentDialog({ files, onClose }: { files: ReturnType<typ
       size="small"
       closeOnBackdrop={false}
       footer={
-        <>
-          <button type="button" className="button" onClick={onClose} disabled={busy}>
-            {messages.fleet.cancel}
-          </button>
-          <button type="button" className="button button--primary" onClick={() => void upload()} disabled={chosen.length === 0 || busy}>
-            {busy ? text.working : text.upload}
-          </button>
-        </>
+        <DialogButtons busy={busy} saveLabel={text.upload} canSave={chosen.length > 0} onCancel={onClose} onSave={() => void upload()} />
       }
     >
       <div className="fleet-form">
         <FormField id={`${id}-category`} label={text.fields.category}>
-          <select
-            id={`${id}-category`}
-            className="field__input"
-            value={category}
-            onChange={(event) => setCategory(event.target.value as DocumentCategory)}
-          >
-            {DOCUMENT_CATEGORIES.map((key) => (
-              <option key={key} value={key}>
-                {documentCategoryLabel(key)}
-              </option>
-            ))}
-          </select>
+          <DocumentCategorySelect id={`${id}-category`} className="field__input" value={category} onChange={setCategory} />
         </FormField>
         <FormField id={`${id}-file`} label={text.fields.file} hint={text.pdfOnlyHint}>
           <input

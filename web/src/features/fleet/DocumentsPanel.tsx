@@ -5,6 +5,7 @@ import { formatDateTime } from '../../components/format';
 import { Icon } from '../../components/icons';
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
 import { documentCategoryLabel, formatFileSize } from './fleetLogic';
+import { ActionButton } from './RowActions';
 import type { useDocumentFiles } from './useDocumentUpload';
 
 /** §3 Document categories in the order the documents are grouped; other is the default. */
@@ -19,6 +20,29 @@ export const DOCUMENT_CATEGORIES: readonly DocumentCategory[] = [
 export const DEFAULT_DOCUMENT_CATEGORY: DocumentCategory = 'other';
 
 type DocumentFiles = ReturnType<typeof useDocumentFiles>;
+
+/** The category choice of an upload (§3 categories, in their order). */
+export function DocumentCategorySelect({
+  id,
+  className,
+  value,
+  onChange,
+}: {
+  id: string;
+  className: string;
+  value: DocumentCategory;
+  onChange(category: DocumentCategory): void;
+}) {
+  return (
+    <select id={id} className={className} value={value} onChange={(event) => onChange(event.target.value as DocumentCategory)}>
+      {DOCUMENT_CATEGORIES.map((key) => (
+        <option key={key} value={key}>
+          {documentCategoryLabel(key)}
+        </option>
+      ))}
+    </select>
+  );
+}
 
 export interface DocumentsPanelProps {
   documents: readonly VehicleDocument[];
@@ -64,35 +88,9 @@ export function DocumentCard({
         </span>
       </div>
       <div className="fleet-actions">
-        <button
-          type="button"
-          className="icon-button icon-button--small"
-          aria-label={text.actionOn(text.viewDocument, document.name)}
-          title={text.viewDocument}
-          onClick={() => void files.view(document)}
-        >
-          <Icon name="details" size={16} />
-        </button>
-        <button
-          type="button"
-          className="icon-button icon-button--small"
-          aria-label={text.actionOn(text.download, document.name)}
-          title={text.download}
-          onClick={() => void files.download(document)}
-        >
-          <Icon name="download" size={16} />
-        </button>
-        {canWrite && (
-          <button
-            type="button"
-            className="icon-button icon-button--small icon-button--danger"
-            aria-label={text.actionOn(text.delete, document.name)}
-            title={text.delete}
-            onClick={() => onDelete(document)}
-          >
-            <Icon name="delete" size={16} />
-          </button>
-        )}
+        <ActionButton action={text.viewDocument} target={document.name} icon="details" onClick={() => void files.view(document)} />
+        <ActionButton action={text.download} target={document.name} icon="download" onClick={() => void files.download(document)} />
+        {canWrite && <ActionButton action={text.delete} target={document.name} icon="delete" danger onClick={() => onDelete(document)} />}
       </div>
     </article>
   );
@@ -157,18 +155,12 @@ export function DocumentsPanel({ documents, loading, files, canWrite }: Document
             <label className="field__label" htmlFor={`${id}-category`}>
               {text.fields.category}
             </label>
-            <select
+            <DocumentCategorySelect
               id={`${id}-category`}
               className="field__input field__input--small"
               value={category}
-              onChange={(event) => setCategory(event.target.value as DocumentCategory)}
-            >
-              {DOCUMENT_CATEGORIES.map((key) => (
-                <option key={key} value={key}>
-                  {documentCategoryLabel(key)}
-                </option>
-              ))}
-            </select>
+              onChange={setCategory}
+            />
             <button
               type="button"
               className="button button--primary button--small"

@@ -4,17 +4,13 @@ import { useUpdateFuelCard } from '../../api/fleet';
 import type { FuelCard, FuelCardBody, FuelCardStatus } from '../../api/fleetTypes';
 import { formatDate } from '../../components/format';
 import type { FlashApi } from '../../components/useFlash';
-import {
-  FUEL_CARD_PROVIDERS,
-  fuelCardStatusLabel,
-  fuelCardTypeLabel,
-  groupedCardNumber,
-  maskedCardNumber,
-  providerTone,
-} from './fleetLogic';
-import { FormError, FormField } from './FormField';
+import { fuelCardStatusLabel, fuelCardTypeLabel, groupedCardNumber, maskedCardNumber, providerTone } from './fleetLogic';
+import { FleetForm } from './FormModal';
+import { CardNumberField, PinField, ProviderField } from './FuelCardFields';
 import { PinToggle } from './PinToggle';
+import { failureText } from './useFleetForm';
 import type { PinReveal } from './usePinReveal';
+import { blankToNull } from './vehicleForm';
 
 export interface FuelCardStackProps {
   cards: readonly FuelCard[];
@@ -43,14 +39,14 @@ function FuelCardEditPanel({ card, onClose, flash }: { card: FuelCard; onClose()
       setError(messages.validation.requiredFields);
       return;
     }
-    const body: FuelCardBody = { provider: provider.trim() === '' ? null : provider.trim(), card_number: cardNumber.trim(), status };
+    const body: FuelCardBody = { provider: blankToNull(provider), card_number: cardNumber.trim(), status };
     if (pin.trim() !== '') body.pin_code = pin.trim();
     try {
       await update.mutateAsync({ id: card.id, body });
       flash.success(messages.fleet.fuelCardUpdated);
       onClose();
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
+      setError(failureText(failure));
     }
   };
 
@@ -59,51 +55,10 @@ function FuelCardEditPanel({ card, onClose, flash }: { card: FuelCard; onClose()
       <header className="fleet-card-panel__header">
         <h4 className="fleet-card-panel__title">{messages.fleet.editFuelCard}</h4>
       </header>
-      <form
-        className="fleet-form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save();
-        }}
-      >
-        <FormError text={error} />
-        <FormField id={`${id}-provider`} label={f.provider}>
-          <input
-            id={`${id}-provider`}
-            className="field__input"
-            list={`${id}-providers`}
-            value={provider}
-            maxLength={100}
-            onChange={(event) => setProvider(event.target.value)}
-          />
-        </FormField>
-        <datalist id={`${id}-providers`}>
-          {FUEL_CARD_PROVIDERS.map((name) => (
-            <option key={name} value={name} />
-          ))}
-        </datalist>
-        <FormField id={`${id}-number`} label={f.cardNumber} required>
-          <input
-            id={`${id}-number`}
-            className="field__input field__input--mono"
-            value={cardNumber}
-            maxLength={40}
-            onChange={(event) => setCardNumber(event.target.value)}
-          />
-        </FormField>
-        <FormField id={`${id}-pin`} label={f.pin} hint={card.has_pin ? text.pinKeepHint : text.pinHint}>
-          <input
-            id={`${id}-pin`}
-            className="field__input"
-            type="password"
-            inputMode="numeric"
-            autoComplete="new-password"
-            maxLength={8}
-            value={pin}
-            onChange={(event) => setPin(event.target.value)}
-          />
-        </FormField>
+      <FleetForm error={error} onSubmit={() => void save()}>
+        <ProviderField id={`${id}-provider`} value={provider} onChange={setProvider} />
+        <CardNumberField id={`${id}-number`} required value={cardNumber} onChange={setCardNumber} />
+        <PinField id={`${id}-pin`} hint={card.has_pin ? text.pinKeepHint : text.pinHint} value={pin} onChange={setPin} />
         <fieldset className="fleet-form__radios">
           <legend className="field__label">{f.status}</legend>
           <div className="fleet-form__radio-row">
@@ -123,7 +78,7 @@ function FuelCardEditPanel({ card, onClose, flash }: { card: FuelCard; onClose()
             {update.isPending ? text.working : text.save}
           </button>
         </div>
-      </form>
+      </FleetForm>
     </aside>
   );
 }

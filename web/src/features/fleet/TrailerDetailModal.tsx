@@ -1,26 +1,15 @@
-import type { ReactNode } from 'react';
 import { messages } from '@dispo/domain/messages';
 import type { Trailer } from '../../api/fleetTypes';
-import { formatDate, formatDateTime, formatNumber } from '../../components/format';
-import { Modal } from '../../components/Modal';
+import { formatDate, formatDateTime } from '../../components/format';
 import { StatusPill } from './badges';
-import { maintenanceKindLabel, trailerTypeLabel } from './fleetLogic';
+import { DetailItem, DetailModal } from './DetailModal';
+import { maintenanceKindLabel, trailerTypeLabel, withUnit } from './fleetLogic';
 
 export interface TrailerDetailModalProps {
   trailer: Trailer;
   canWrite: boolean;
   onEdit(trailer: Trailer): void;
   onClose(): void;
-}
-
-function Item({ label, children }: { label: string; children: ReactNode }) {
-  const empty = children === null || children === undefined || children === '';
-  return (
-    <div className="fleet-detail__item">
-      <dt>{label}</dt>
-      <dd>{empty ? <span className="fleet-muted">{messages.orderTable.notSet}</span> : children}</dd>
-    </div>
-  );
 }
 
 /**
@@ -32,26 +21,16 @@ export function TrailerDetailModal({ trailer, canWrite, onEdit, onClose }: Trail
   const f = text.fields;
   const dates = [...trailer.wartungstermine].sort((a, b) => a.datum.localeCompare(b.datum));
   return (
-    <Modal
+    <DetailModal
       title={
         <>
           {text.trailerTitle} <span className="fleet-plate">{trailer.kennzeichen}</span>
         </>
       }
-      onClose={onClose}
       size="medium"
-      footer={
-        <>
-          <button type="button" className="button" onClick={onClose}>
-            {text.close}
-          </button>
-          {canWrite && (
-            <button type="button" className="button button--primary" onClick={() => onEdit(trailer)}>
-              {text.edit}
-            </button>
-          )}
-        </>
-      }
+      canWrite={canWrite}
+      onEdit={() => onEdit(trailer)}
+      onClose={onClose}
     >
       <div className="fleet-tabs fleet-tabs--dialog" role="tablist" aria-label={text.trailerTitle}>
         <button
@@ -67,15 +46,15 @@ export function TrailerDetailModal({ trailer, canWrite, onEdit, onClose }: Trail
       </div>
       <div role="tabpanel" id="trailer-panel-general" aria-labelledby="trailer-tab-general" className="fleet-detail">
         <dl className="fleet-detail__list">
-          <Item label={f.licensePlate}>{trailer.kennzeichen}</Item>
-          <Item label={f.trailerType}>{trailerTypeLabel(trailer.typ)}</Item>
-          <Item label={f.maxWeightKg}>{trailer.maxWeight === null ? null : `${formatNumber(trailer.maxWeight)} kg`}</Item>
-          <Item label={f.status}>
+          <DetailItem label={f.licensePlate}>{trailer.kennzeichen}</DetailItem>
+          <DetailItem label={f.trailerType}>{trailerTypeLabel(trailer.typ)}</DetailItem>
+          <DetailItem label={f.maxWeightKg}>{withUnit(trailer.maxWeight, 'kg')}</DetailItem>
+          <DetailItem label={f.status}>
             <StatusPill status={trailer.status} />
-          </Item>
-          <Item label={f.createdAt}>{trailer.createdAt ? formatDateTime(trailer.createdAt) : null}</Item>
-          <Item label={f.tractor}>{trailer.zugmaschine?.licensePlate ?? messages.fleet.notAssigned}</Item>
-          <Item label={f.maintenanceDates}>
+          </DetailItem>
+          <DetailItem label={f.createdAt}>{trailer.createdAt ? formatDateTime(trailer.createdAt) : null}</DetailItem>
+          <DetailItem label={f.tractor}>{trailer.zugmaschine?.licensePlate ?? messages.fleet.notAssigned}</DetailItem>
+          <DetailItem label={f.maintenanceDates}>
             {dates.length === 0 ? null : (
               <ul className="fleet-plain-list">
                 {dates.map((entry, index) => (
@@ -85,10 +64,10 @@ export function TrailerDetailModal({ trailer, canWrite, onEdit, onClose }: Trail
                 ))}
               </ul>
             )}
-          </Item>
-          <Item label={f.notes}>{trailer.notizen}</Item>
+          </DetailItem>
+          <DetailItem label={f.notes}>{trailer.notizen}</DetailItem>
         </dl>
       </div>
-    </Modal>
+    </DetailModal>
   );
 }

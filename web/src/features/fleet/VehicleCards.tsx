@@ -1,9 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { messages } from '@dispo/domain/messages';
 import type { Vehicle } from '../../api/fleetTypes';
-import { formatNumber } from '../../components/format';
 import { DeadlineBadges, DispatchBadge, DispatchSwitch, StatusPill } from './badges';
-import { vehicleTypeLabel } from './fleetLogic';
+import { vehicleTypeLabel, withUnit } from './fleetLogic';
 import { VehicleActions, type VehicleRowActions } from './VehicleActions';
 
 export interface VehicleListProps {
@@ -92,8 +91,8 @@ function VehicleCard({
         <Fact label={text.fields.home} value={homeText(vehicle)} />
         <Fact label={text.fields.driver} value={vehicle.assigned_driver?.full_name} />
         <Fact label={text.fields.trailers} value={vehicle.auflieger.map((trailer) => trailer.kennzeichen).join(', ')} />
-        <Fact label={text.fields.payloadShort} value={vehicle.payload_kg === null ? null : `${formatNumber(vehicle.payload_kg)} kg`} />
-        <Fact label={text.fields.odometerShort} value={vehicle.odometer_km === null ? null : `${formatNumber(vehicle.odometer_km)} km`} />
+        <Fact label={text.fields.payloadShort} value={withUnit(vehicle.payload_kg, 'kg')} />
+        <Fact label={text.fields.odometerShort} value={withUnit(vehicle.odometer_km, 'km')} />
         <Fact label={text.currentTours} value={tours} />
       </dl>
       <footer className="fleet-card__footer">

@@ -1,5 +1,6 @@
 import { messages } from '@dispo/domain/messages';
 import type { FuelCard, Trailer, Vehicle, VehicleDeadline, VehicleStatus } from '../../api/fleetTypes';
+import { formatNumber } from '../../components/format';
 
 /**
  * The rules of the fleet page without React: search, filters, summary, badges and deadlines of
@@ -19,6 +20,8 @@ export const fuelCardTypeLabel = (type: string | null | undefined) => label(mess
 export const fuelCardStatusLabel = (status: string | null | undefined) => label(messages.labels.fuelCardStatus, status);
 export const maintenanceKindLabel = (kind: string | null | undefined) => label(messages.labels.maintenanceKind, kind);
 export const documentCategoryLabel = (category: string | null | undefined) => label(messages.labels.documentCategory, category);
+/** '35.000 kg'; no value → null. */
+export const withUnit = (value: number | null, unit: string) => (value === null ? null : `${formatNumber(value)} ${unit}`);
 
 /** CSS modifier of a status pill: active shows as available (§4). */
 export function statusTone(status: string): 'available' | 'in-use' | 'maintenance' | 'defect' | 'inactive' {

@@ -32,100 +32,93 @@ export const dispatcher: User = { id: 'u-d', username: 'dispo', firstName: 'Fran
 /** A Berlin date `days` from today. */
 export const inDays = (days: number) => addDays(todayInBerlin(), days);
 
-export function makeVehicle(overrides: Partial<Vehicle> = {}): Vehicle {
-  return {
-    id: 'v-1',
-    license_plate: 'IZ-MS 101',
-    vehicle_type: 'zugmaschine',
-    make_model: 'Mercedes-Benz Actros 1845',
-    brand: 'Mercedes-Benz',
-    model: 'Actros 1845',
-    year: 2021,
-    payload_kg: 27000,
-    total_weight_kg: 40000,
-    loading_capacity: null,
-    axles: 2,
-    fuel_type: 'diesel',
-    emission_class: 'euro6',
-    suitable_material_ids: [],
-    has_silo_equipment: true,
-    enabled_for_dispatch: false,
-    tuv_until: inDays(200),
-    inspection_until: inDays(200),
-    insurance_until: inDays(200),
-    home_location_postal_code: '25566',
-    home_location_city: 'Lägerdorf',
-    home_plant_name: 'Zementwerk Lägerdorf',
-    cost_center: null,
-    last_service_date: null,
-    next_service_due: null,
-    odometer_km: 412300,
-    fuel_consumption: 29.5,
-    special_equipment: null,
-    restrictions: null,
-    notes: null,
-    status: 'available',
-    stored_status: 'available',
-    assigned_driver_id: null,
-    assigned_driver: null,
-    auflieger: [],
-    current_tours: [],
-    workshop_appointments: [],
-    created_at: '2026-01-05T08:00:00.000Z',
-    updated_at: '2026-01-05T08:00:00.000Z',
-    ...overrides,
-  };
-}
+/** A maker of test entities: the defaults, with what a test overrides. */
+const maker =
+  <T,>(defaults: () => T) =>
+  (overrides: Partial<T> = {}): T => ({ ...defaults(), ...overrides });
 
-export function makeTrailer(overrides: Partial<Trailer> = {}): Trailer {
-  return {
-    id: 't-1',
-    kennzeichen: 'IZ-MA 501',
-    typ: 'kippsilo',
-    status: 'available',
-    maxWeight: 35000,
-    notizen: null,
-    createdAt: '2026-02-03T09:15:00.000Z',
-    updatedAt: '2026-02-03T09:15:00.000Z',
-    zugmaschineId: null,
-    zugmaschine: null,
-    wartungstermine: [],
-    ...overrides,
-  };
-}
+export const makeVehicle = maker<Vehicle>(() => ({
+  id: 'v-1',
+  license_plate: 'IZ-MS 101',
+  vehicle_type: 'zugmaschine',
+  make_model: 'Mercedes-Benz Actros 1845',
+  brand: 'Mercedes-Benz',
+  model: 'Actros 1845',
+  year: 2021,
+  payload_kg: 27000,
+  total_weight_kg: 40000,
+  loading_capacity: null,
+  axles: 2,
+  fuel_type: 'diesel',
+  emission_class: 'euro6',
+  suitable_material_ids: [],
+  has_silo_equipment: true,
+  enabled_for_dispatch: false,
+  tuv_until: inDays(200),
+  inspection_until: inDays(200),
+  insurance_until: inDays(200),
+  home_location_postal_code: '25566',
+  home_location_city: 'Lägerdorf',
+  home_plant_name: 'Zementwerk Lägerdorf',
+  cost_center: null,
+  last_service_date: null,
+  next_service_due: null,
+  odometer_km: 412300,
+  fuel_consumption: 29.5,
+  special_equipment: null,
+  restrictions: null,
+  notes: null,
+  status: 'available',
+  stored_status: 'available',
+  assigned_driver_id: null,
+  assigned_driver: null,
+  auflieger: [],
+  current_tours: [],
+  workshop_appointments: [],
+  created_at: '2026-01-05T08:00:00.000Z',
+  updated_at: '2026-01-05T08:00:00.000Z',
+}));
 
-export function makeFuelCard(overrides: Partial<FuelCard> = {}): FuelCard {
-  return {
-    id: 'c-1',
-    card_number: '7002 1234 5678 0101',
-    card_type: 'diesel',
-    provider: 'Aral',
-    assigned_vehicle_id: 'v-1',
-    license_plate: 'IZ-MS 101',
-    daily_limit: 450,
-    monthly_limit: 9000,
-    valid_until: '2027-12-31',
-    pin_code: '****',
-    has_pin: true,
-    notes: null,
-    status: 'active',
-    ...overrides,
-  };
-}
+export const makeTrailer = maker<Trailer>(() => ({
+  id: 't-1',
+  kennzeichen: 'IZ-MA 501',
+  typ: 'kippsilo',
+  status: 'available',
+  maxWeight: 35000,
+  notizen: null,
+  createdAt: '2026-02-03T09:15:00.000Z',
+  updatedAt: '2026-02-03T09:15:00.000Z',
+  zugmaschineId: null,
+  zugmaschine: null,
+  wartungstermine: [],
+}));
 
-export function makeDocument(overrides: Partial<VehicleDocument> = {}): VehicleDocument {
-  return {
-    id: 'd-1',
-    vehicleId: 'v-1',
-    name: 'Zulassung Teil I.pdf',
-    type: 'application/pdf',
-    category: 'registration',
-    size: 2048,
-    uploadDate: '2026-03-01T10:00:00.000Z',
-    uploadedBy: 'u-fm',
-    ...overrides,
-  };
-}
+export const makeFuelCard = maker<FuelCard>(() => ({
+  id: 'c-1',
+  card_number: '7002 1234 5678 0101',
+  card_type: 'diesel',
+  provider: 'Aral',
+  assigned_vehicle_id: 'v-1',
+  license_plate: 'IZ-MS 101',
+  daily_limit: 450,
+  monthly_limit: 9000,
+  valid_until: '2027-12-31',
+  pin_code: '****',
+  has_pin: true,
+  notes: null,
+  status: 'active',
+}));
+
+export const makeDocument = maker<VehicleDocument>(() => ({
+  id: 'd-1',
+  vehicleId: 'v-1',
+  name: 'Zulassung Teil I.pdf',
+  type: 'application/pdf',
+  category: 'registration',
+  size: 2048,
+  uploadDate: '2026-03-01T10:00:00.000Z',
+  uploadedBy: 'u-fm',
+}));
 
 export const users: DriverUser[] = [
   { id: 'u-d', full_name: 'Frank Berger', department: 'Disposition, Auftragsannahme', email: 'f.berger@dispo.example' },
@@ -156,6 +149,34 @@ export interface FleetBackendOptions {
 const refused = (status: number, error: string): Reply => ({ status, json: { success: false, error } });
 const required = 'Bitte füllen Sie alle Pflichtfelder aus.';
 
+/** PUT of one entity: `change` makes the new one of the stored one, answered under `key`; 404 when it is gone. */
+function replaceIn<T extends { id: string }>(list: T[], id: string, key: string, notFound: string, change: (current: T) => T): Reply {
+  const index = list.findIndex((candidate) => candidate.id === id);
+  const current = list[index];
+  if (!current) return refused(404, notFound);
+  const next = change(current);
+  list[index] = next;
+  return { json: { success: true, [key]: next } };
+}
+
+/** DELETE of one entity; with `notFound`, one that is gone is refused, else the delete succeeds anyway. */
+function removeFrom<T extends { id: string }>(list: T[], id: string, notFound?: string): Reply {
+  const index = list.findIndex((candidate) => candidate.id === id);
+  if (index >= 0) list.splice(index, 1);
+  else if (notFound) return refused(404, notFound);
+  return { json: { success: true } };
+}
+
+const MATERIAL_DEFAULTS = {
+  materialCode: null,
+  description: null,
+  unit: 'to',
+  standardLoadSize: 27,
+  plantSpecific: false,
+  assignedPlants: [],
+  status: 'active',
+};
+
 /** The fleet routes over in-memory lists; routes with an id are registered for every entity that exists. */
 export async function startFleetBackend(options: FleetBackendOptions = {}): Promise<FleetBackend> {
   const vehicles = options.vehicles ?? [makeVehicle()];
@@ -171,30 +192,30 @@ export async function startFleetBackend(options: FleetBackendOptions = {}): Prom
     if (!custom.has(key)) backend.routes.set(key, handler);
   };
   const plateOf = (id: string | null | undefined) => vehicles.find((vehicle) => vehicle.id === id)?.license_plate ?? null;
+  const tractorOf = (id: string | null) => {
+    const plate = plateOf(id);
+    return { zugmaschineId: id, zugmaschine: plate ? { licensePlate: plate } : null };
+  };
+  /** POST: the new entity joins its list and gets its id routes. */
+  const created = <T,>(list: T[], entity: T, key: string): Reply => {
+    list.push(entity);
+    registerIdRoutes();
+    return { status: 201, json: { success: true, [key]: entity } };
+  };
 
   const registerIdRoutes = () => {
     for (const vehicle of vehicles) {
       const base = `/api/vehicles/${vehicle.id}`;
-      set(`PUT ${base}`, ({ body }) => {
-        const index = vehicles.findIndex((candidate) => candidate.id === vehicle.id);
-        const current = vehicles[index];
-        if (!current) return refused(404, 'Das Fahrzeug wurde nicht gefunden.');
-        const changes = body as Partial<Vehicle>;
-        const next: Vehicle = { ...current, ...changes };
-        if (changes.status) next.stored_status = changes.status;
-        if ('assigned_driver_id' in changes) {
-          const driver = users.find((user) => user.id === changes.assigned_driver_id) ?? null;
-          next.assigned_driver = driver;
-        }
-        vehicles[index] = next;
-        return { json: { success: true, vehicle: next } };
-      });
-      set(`DELETE ${base}`, () => {
-        const index = vehicles.findIndex((candidate) => candidate.id === vehicle.id);
-        if (index < 0) return refused(404, 'Das Fahrzeug wurde nicht gefunden.');
-        vehicles.splice(index, 1);
-        return { json: { success: true } };
-      });
+      set(`PUT ${base}`, ({ body }) =>
+        replaceIn(vehicles, vehicle.id, 'vehicle', 'Das Fahrzeug wurde nicht gefunden.', (current) => {
+          const changes = body as Partial<Vehicle>;
+          const next: Vehicle = { ...current, ...changes };
+          if (changes.status) next.stored_status = changes.status;
+          if ('assigned_driver_id' in changes) next.assigned_driver = users.find((user) => user.id === changes.assigned_driver_id) ?? null;
+          return next;
+        }),
+      );
+      set(`DELETE ${base}`, () => removeFrom(vehicles, vehicle.id, 'Das Fahrzeug wurde nicht gefunden.'));
       set(`GET ${base}/documents`, () => ({ json: { documents: documents.filter((document) => document.vehicleId === vehicle.id) } }));
       set(`POST ${base}/documents`, ({ headers, body }) => {
         const text = String(body ?? '');
@@ -211,9 +232,7 @@ export async function startFleetBackend(options: FleetBackendOptions = {}): Prom
           size: 100,
           uploadDate: new Date().toISOString(),
         });
-        documents.push(document);
-        registerIdRoutes();
-        return { status: 201, json: { success: true, document } };
+        return created(documents, document, 'document');
       });
     }
     for (const document of documents) {
@@ -223,56 +242,32 @@ export async function startFleetBackend(options: FleetBackendOptions = {}): Prom
           ? { raw: PDF_TEXT, contentType: 'application/pdf' }
           : refused(404, 'Das Dokument wurde nicht gefunden.'),
       );
-      set(`DELETE ${base}`, () => {
-        const index = documents.findIndex((candidate) => candidate.id === document.id);
-        if (index < 0) return refused(404, 'Das Dokument wurde nicht gefunden.');
-        documents.splice(index, 1);
-        return { json: { success: true } };
-      });
+      set(`DELETE ${base}`, () => removeFrom(documents, document.id, 'Das Dokument wurde nicht gefunden.'));
     }
     for (const trailer of trailers) {
-      set(`PUT /api/auflieger/${trailer.id}`, ({ body }) => {
-        const index = trailers.findIndex((candidate) => candidate.id === trailer.id);
-        const current = trailers[index];
-        if (!current) return refused(404, 'Der Auflieger wurde nicht gefunden.');
-        const b = body as Record<string, unknown>;
-        const next: Trailer = { ...current, ...(b as Partial<Trailer>) };
-        if ('zugmaschine_id' in b) {
-          next.zugmaschineId = (b.zugmaschine_id as string | null) ?? null;
-          const plate = plateOf(next.zugmaschineId);
-          next.zugmaschine = plate ? { licensePlate: plate } : null;
-        }
-        trailers[index] = next;
-        return { json: { success: true, auflieger: next } };
-      });
-      set(`DELETE /api/auflieger/${trailer.id}`, () => {
-        const index = trailers.findIndex((candidate) => candidate.id === trailer.id);
-        if (index >= 0) trailers.splice(index, 1);
-        return { json: { success: true } };
-      });
+      set(`PUT /api/auflieger/${trailer.id}`, ({ body }) =>
+        replaceIn(trailers, trailer.id, 'auflieger', 'Der Auflieger wurde nicht gefunden.', (current) => {
+          const b = body as Record<string, unknown>;
+          const next: Trailer = { ...current, ...(b as Partial<Trailer>) };
+          return 'zugmaschine_id' in b ? { ...next, ...tractorOf((b.zugmaschine_id as string | null) ?? null) } : next;
+        }),
+      );
+      set(`DELETE /api/auflieger/${trailer.id}`, () => removeFrom(trailers, trailer.id));
     }
     for (const card of fuelCards) {
-      set(`PUT /api/fuel-cards/${card.id}`, ({ body }) => {
-        const index = fuelCards.findIndex((candidate) => candidate.id === card.id);
-        const current = fuelCards[index];
-        if (!current) return refused(404, 'Die Tankkarte wurde nicht gefunden.');
-        const { pin_code: pin, ...rest } = body as Partial<FuelCard>;
-        const next: FuelCard = { ...current, ...rest };
-        if (typeof pin === 'string') {
-          if (pin === '') pins.delete(card.id);
-          else pins.set(card.id, pin);
-        }
-        next.has_pin = pins.has(card.id);
-        next.pin_code = next.has_pin ? '****' : null;
-        next.license_plate = plateOf(next.assigned_vehicle_id);
-        fuelCards[index] = next;
-        return { json: { success: true, fuel_card: next } };
-      });
-      set(`DELETE /api/fuel-cards/${card.id}`, () => {
-        const index = fuelCards.findIndex((candidate) => candidate.id === card.id);
-        if (index >= 0) fuelCards.splice(index, 1);
-        return { json: { success: true } };
-      });
+      set(`PUT /api/fuel-cards/${card.id}`, ({ body }) =>
+        replaceIn(fuelCards, card.id, 'fuel_card', 'Die Tankkarte wurde nicht gefunden.', (current) => {
+          const { pin_code: pin, ...rest } = body as Partial<FuelCard>;
+          if (typeof pin === 'string') {
+            if (pin === '') pins.delete(card.id);
+            else pins.set(card.id, pin);
+          }
+          const next: FuelCard = { ...current, ...rest };
+          const hasPin = pins.has(card.id);
+          return { ...next, has_pin: hasPin, pin_code: hasPin ? '****' : null, license_plate: plateOf(next.assigned_vehicle_id) };
+        }),
+      );
+      set(`DELETE /api/fuel-cards/${card.id}`, () => removeFrom(fuelCards, card.id));
       set(`POST /api/fuel-cards/${card.id}/reveal-pin`, () => {
         const pin = pins.get(card.id);
         return pin ? { json: { success: true, pin_code: pin } } : refused(404, 'Für diese Tankkarte ist keine PIN hinterlegt.');
@@ -286,30 +281,8 @@ export async function startFleetBackend(options: FleetBackendOptions = {}): Prom
   set('GET /api/materials', () => ({
     json: {
       materials: [
-        {
-          id: 'm-1',
-          name: 'CEM I 42,5 R',
-          materialCode: null,
-          category: 'Zement',
-          description: null,
-          unit: 'to',
-          standardLoadSize: 27,
-          plantSpecific: false,
-          assignedPlants: [],
-          status: 'active',
-        },
-        {
-          id: 'm-2',
-          name: 'Kies 8/16',
-          materialCode: null,
-          category: 'Kies',
-          description: null,
-          unit: 'to',
-          standardLoadSize: 27,
-          plantSpecific: false,
-          assignedPlants: [],
-          status: 'active',
-        },
+        { id: 'm-1', name: 'CEM I 42,5 R', category: 'Zement', ...MATERIAL_DEFAULTS },
+        { id: 'm-2', name: 'Kies 8/16', category: 'Kies', ...MATERIAL_DEFAULTS },
       ],
     },
   }));
@@ -323,10 +296,7 @@ export async function startFleetBackend(options: FleetBackendOptions = {}): Prom
     if (!b.license_plate || !b.vehicle_type || !b.make_model) return refused(400, required);
     if (vehicles.some((vehicle) => vehicle.license_plate === b.license_plate))
       return refused(409, 'Ein Fahrzeug mit diesem Kennzeichen ist bereits vorhanden.');
-    const vehicle = makeVehicle({ ...b, id: `v-new-${++counter}`, stored_status: b.status ?? 'available' });
-    vehicles.push(vehicle);
-    registerIdRoutes();
-    return { status: 201, json: { success: true, vehicle } };
+    return created(vehicles, makeVehicle({ ...b, id: `v-new-${++counter}`, stored_status: b.status ?? 'available' }), 'vehicle');
   });
   set('POST /api/vehicles/bulk-dispatch', ({ body }) => {
     const { vehicle_ids: ids, enabled_for_dispatch: enabled } = body as { vehicle_ids: string[]; enabled_for_dispatch: boolean };
@@ -345,16 +315,7 @@ export async function startFleetBackend(options: FleetBackendOptions = {}): Prom
     const tractorId = (b.zugmaschine_id as string | null | undefined) ?? null;
     if (tractorId && vehicles.find((vehicle) => vehicle.id === tractorId)?.vehicle_type !== 'zugmaschine')
       return refused(400, 'Als Zugmaschine können nur Fahrzeuge vom Typ Zugmaschine gewählt werden.');
-    const plate = plateOf(tractorId);
-    const trailer = makeTrailer({
-      ...(b as Partial<Trailer>),
-      id: `t-new-${++counter}`,
-      zugmaschineId: tractorId,
-      zugmaschine: plate ? { licensePlate: plate } : null,
-    });
-    trailers.push(trailer);
-    registerIdRoutes();
-    return { status: 201, json: { success: true, auflieger: trailer } };
+    return created(trailers, makeTrailer({ ...(b as Partial<Trailer>), id: `t-new-${++counter}`, ...tractorOf(tractorId) }), 'auflieger');
   });
   set('POST /api/fuel-cards', ({ body }) => {
     const { pin_code: pin, ...b } = body as Partial<FuelCard>;
@@ -370,9 +331,7 @@ export async function startFleetBackend(options: FleetBackendOptions = {}): Prom
       pin_code: pins.has(id) ? '****' : null,
       license_plate: plateOf(b.assigned_vehicle_id),
     });
-    fuelCards.push(card);
-    registerIdRoutes();
-    return { status: 201, json: { success: true, fuel_card: card } };
+    return created(fuelCards, card, 'fuel_card');
   });
   for (const [key, handler] of Object.entries(options.routes ?? {})) backend.routes.set(key, handler);
   registerIdRoutes();

@@ -63,38 +63,20 @@ export function useFleetActions(flash: FlashApi) {
     }
   };
 
-  const deleteVehicle = async (vehicle: Vehicle): Promise<boolean> => {
+  /** A confirmed delete: the message of §8 on success, the server's text otherwise. */
+  const remove = async (mutation: { mutateAsync(id: string): Promise<unknown> }, id: string, done: string): Promise<boolean> => {
     try {
-      await removeVehicle.mutateAsync(vehicle.id);
-      flash.success(spec.vehicleDeleted);
+      await mutation.mutateAsync(id);
+      flash.success(done);
       return true;
     } catch (error) {
       flash.error(errorMessage(error));
       return false;
     }
   };
-
-  const deleteTrailer = async (trailer: Trailer): Promise<boolean> => {
-    try {
-      await removeTrailer.mutateAsync(trailer.id);
-      flash.success(spec.trailerDeleted);
-      return true;
-    } catch (error) {
-      flash.error(errorMessage(error));
-      return false;
-    }
-  };
-
-  const deleteFuelCard = async (card: FuelCard): Promise<boolean> => {
-    try {
-      await removeFuelCard.mutateAsync(card.id);
-      flash.success(spec.fuelCardDeleted);
-      return true;
-    } catch (error) {
-      flash.error(errorMessage(error));
-      return false;
-    }
-  };
+  const deleteVehicle = (vehicle: Vehicle) => remove(removeVehicle, vehicle.id, spec.vehicleDeleted);
+  const deleteTrailer = (trailer: Trailer) => remove(removeTrailer, trailer.id, spec.trailerDeleted);
+  const deleteFuelCard = (card: FuelCard) => remove(removeFuelCard, card.id, spec.fuelCardDeleted);
 
   return {
     toggleDispatch,

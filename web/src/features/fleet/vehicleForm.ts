@@ -73,7 +73,7 @@ export const NUMERIC_VEHICLE_FIELDS = [
   'odometer_km',
   'fuel_consumption',
 ] as const satisfies readonly VehicleFormField[];
-type NumericField = (typeof NUMERIC_VEHICLE_FIELDS)[number];
+export type NumericVehicleField = (typeof NUMERIC_VEHICLE_FIELDS)[number];
 
 /** §9 defaults: lkw_aufbau, diesel, euro6, available, dispatch disabled. */
 export function emptyVehicleForm(): VehicleFormValues {
@@ -113,7 +113,8 @@ export function emptyVehicleForm(): VehicleFormValues {
 }
 
 const textOf = (value: string | null | undefined) => value ?? '';
-const numberText = (value: number | null | undefined) => (value === null || value === undefined ? '' : String(value));
+/** A stored number as the input shows it; none → ''. */
+export const numberText = (value: number | null | undefined) => (value === null || value === undefined ? '' : String(value));
 
 /** The form of a stored vehicle; the status is the stored one, not the live in_use of a tour (§4). */
 export function vehicleFormValuesOf(vehicle: Vehicle): VehicleFormValues {
@@ -160,7 +161,14 @@ export function parseNumber(text: string): number | null {
   return Number.isFinite(value) ? value : Number.NaN;
 }
 
-const blankToNull = (text: string) => (text.trim() === '' ? null : text.trim());
+/** True when the input holds something that is no number ≥ 0 (empty is fine). */
+export function isInvalidNumber(text: string): boolean {
+  const value = parseNumber(text);
+  return value !== null && (Number.isNaN(value) || value < 0);
+}
+
+/** A text input's value for the body: trimmed, blank → null. */
+export const blankToNull = (text: string) => (text.trim() === '' ? null : text.trim());
 
 export interface VehicleFormProblems {
   /** §5: plate, type and make/model missing → 'Bitte füllen Sie alle Pflichtfelder aus.' */
@@ -171,16 +179,13 @@ export interface VehicleFormProblems {
 
 export function checkVehicleForm(values: VehicleFormValues): VehicleFormProblems {
   const missing = REQUIRED_VEHICLE_FIELDS.filter((field) => values[field].trim() === '');
-  const invalidNumbers = NUMERIC_VEHICLE_FIELDS.filter((field) => {
-    const value = parseNumber(values[field]);
-    return value !== null && (Number.isNaN(value) || value < 0);
-  });
+  const invalidNumbers = NUMERIC_VEHICLE_FIELDS.filter((field) => isInvalidNumber(values[field]));
   return { missing, invalidNumbers };
 }
 
 /** The body of POST/PUT /api/vehicles with every field; cleared fields are null. */
 export function vehicleBodyOf(values: VehicleFormValues): VehicleBody {
-  const number = (field: NumericField) => parseNumber(values[field]);
+  const number = (field: NumericVehicleField) => parseNumber(values[field]);
   return {
     license_plate: values.license_plate.trim(),
     vehicle_type: values.vehicle_type as VehicleType,
