@@ -18,6 +18,7 @@
  * The first run loads the assets cold; the others hit the browser cache. Prints tables; exits 0
  * whatever the figures.
  */
+import { loadavg } from 'node:os';
 import { launchChromium } from '../e2e/browser';
 import { demoOrderBody } from '../runtime/src/testing/demo-order';
 import { createTestApp, type TestApp } from '../runtime/src/testing/test-app';
@@ -291,6 +292,8 @@ async function main(): Promise<void> {
       [session.token, JSON.stringify(session.user)] as const,
     );
 
+    // The figures depend on what else runs on the machine: the load is printed with them.
+    const loadBefore = loadavg();
     const firstRender: number[] = [];
     const data: { start: number; end: number }[] = [];
     const drags: FrameStats[] = [];
@@ -332,6 +335,8 @@ async function main(): Promise<void> {
     const drawing = firstRender.map((t, i) => t - data[i]!.end);
     console.log(`\nDisposition timeline: ${VEHICLES} vehicles × 28 slots, ${TOURS} tours (headless Chromium, 1440×900, sidebar open)`);
     console.log(`drawn at once: ${rendered.rows} rows, ${rendered.blocks} tour blocks, ${rendered.slots} slot cells`);
+    const load = (averages: number[]) => averages.map((average) => average.toFixed(2)).join(', ');
+    console.log(`load average (1, 5, 15 min) before the runs: ${load(loadBefore)}; after: ${load(loadavg())}`);
     console.log(
       renderTable(
         ['first render', 'cold (first)', 'warm p50 / p95 / max', 'target'],

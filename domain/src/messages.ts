@@ -452,6 +452,43 @@ export const messages = {
     },
   },
 
+  // not in the spec: the mail outbox page of the admins (/postausgang); the status and occasion
+  // labels of the mails are those of tourPlan.mailStatus and tourPlan.mailTrigger.
+  mailOutbox: {
+    title: 'Postausgang',
+    subtitle: 'Tourenplan-Mails der Disposition: wartend, versendet und fehlgeschlagen',
+    loading: 'Lade Postausgang...',
+    notSending: 'Kein Mailserver eingerichtet (SMTP_URL): Tourenplan-Mails werden nicht versendet und bleiben hier im Postausgang.',
+    statusFilterLabel: 'Nach Status filtern',
+    statusFilter: {
+      all: 'Alle',
+      requested: 'Wartend',
+      sent: 'Versendet',
+      failed: 'Fehlgeschlagen',
+    },
+    tableLabel: 'Tourenplan-Mails',
+    columns: {
+      date: 'Tag',
+      trigger: 'Anlass',
+      recipients: 'Empfänger',
+      status: 'Status',
+      requestedAt: 'Angefordert',
+      outcome: 'Versendet/Fehler',
+      tours: 'Touren',
+      pdf: 'PDF',
+    },
+    refresh: 'Aktualisieren',
+    updatedAt: (time: string) => `Stand: ${time}`,
+    empty: 'Der Postausgang ist leer.',
+    emptyFiltered: 'Keine E-Mails mit diesem Status.',
+    limitReached: (count: number) => `Es werden die neuesten ${count} E-Mails angezeigt.`,
+    pdf: 'PDF',
+    downloadPdf: (date: string) => `Tourenplan für ${date} herunterladen`,
+    loadError: 'Fehler beim Laden des Postausgangs:',
+    noPermissionTitle: 'Keine Berechtigung',
+    noPermission: 'Den Postausgang sehen nur Administratoren.',
+  },
+
   // not in the spec: the wording of the Disposition screen beyond the spec's own texts (labels,
   // buttons, hints, the help modal). The spec's texts stay in the dispatch group above.
   dispatchScreen: {

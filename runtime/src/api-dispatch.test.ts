@@ -68,6 +68,13 @@ describe('disposition (docs/api/disposition.md)', () => {
     expect(ids).toEqual(expect.arrayContaining([truck, trailer]));
     expect(ids).not.toContain(parked);
     expect(vehicles.find((v) => v.id === truck)).toMatchObject({ license_plate: 'SE-DT 1', payload_kg: 27000, current_tours: [] });
+    // The fields of dispatch.md §3 "Vehicle (dispatch view)", not the whole fleet record.
+    expect(Object.keys(vehicles.find((v) => v.id === truck)!).sort()).toEqual(
+      [
+        'brand', 'current_tours', 'driver', 'enabled_for_dispatch', 'home_plant_name', 'id', 'inspection_until', 'insurance_until', 'licensePlate', 'license_plate',
+        'make_model', 'payloadKg', 'payload_kg', 'status', 'tuv_until', 'vehicle_type', 'workshop_appointments',
+      ].sort(),
+    );
   });
 
   it('assigns: the first order creates the tour, the next joins it; both leave the open list atomically', async () => {
@@ -122,6 +129,28 @@ describe('disposition (docs/api/disposition.md)', () => {
     const at14 = (await dayTours()).filter((tour) => tour.vehicle_id === trailer && tour.start_time === '14:00');
     expect(at14).toHaveLength(1);
     expect(at14[0]!.orders.map((o) => o.sequenceNumber).sort()).toEqual([1, 2]);
+  });
+
+  it('answers the tours of a day slim: each order once, the vehicle with the fields of dispatch.md §3 "Tour", overlaps flagged on both tours', async () => {
+    const [early, late] = [await order(), await order()];
+    const assign = async (o: { id: string }, time: string) =>
+      (await ok<{ tourId: string }>(await call('POST', '/api/disposition/assign', { orderId: o.id, vehicleId: truck, scheduledTime: `${DAY}T${time}` }), 201)).tourId;
+    const first = await assign(early, '18:00');
+    const second = await assign(late, '18:30');
+    const byId = new Map((await dayTours()).map((tour) => [tour.id, tour]));
+    const tour = byId.get(first)!;
+    expect(Object.keys(tour).sort()).toEqual(
+      ['date', 'endTime', 'end_time', 'hasConflict', 'id', 'orders', 'startTime', 'start_time', 'status', 'total_quantity', 'tourNumber', 'tour_number', 'vehicle', 'vehicle_id'].sort(),
+    );
+    expect(tour.vehicle).toEqual({ id: truck, license_plate: 'SE-DT 1', brand: null, driver: null, payloadKg: 27000 });
+    expect(tour.orders).toHaveLength(1);
+    expect(Object.keys(tour.orders[0]!.transportOrder).sort()).toEqual(
+      ['customerName', 'deliveryPlantName', 'id', 'loadingPlantName', 'loadingPointName', 'materialName', 'orderNumber', 'quantity', 'status', 'unit'].sort(),
+    );
+    expect([byId.get(first)?.hasConflict, byId.get(second)?.hasConflict]).toEqual([true, true]);
+    // The details answer the same tour, with its conflict found among the vehicle's other tours.
+    expect((await ok<{ tour: Tour }>(await call('GET', `/api/disposition/tours/details/${first}`))).tour).toEqual(tour);
+    for (const id of [first, second]) await ok(await call('DELETE', `/api/disposition/tours/${id}`));
   });
 
   it('moves a tour with its orders, flags overlaps, changes status, resets and deletes', async () => {

@@ -4,6 +4,7 @@ import { Navigate, type RouteObject } from 'react-router';
 import { messages } from '@dispo/domain/messages';
 import { PageLoading } from './components/PageLoading';
 import { LoginPage } from './features/auth/LoginPage';
+import { DispatchRoute } from './features/dispatch/DispatchRoute';
 import { RouteErrorScreen } from './features/error/RouteErrorScreen';
 import { prefetchFirstOrderPage } from './features/orders/firstPage';
 import { AppShell } from './features/shell/AppShell';
@@ -14,6 +15,7 @@ export const paths = {
   orders: '/auftragsannahme',
   fleet: '/fuhrpark',
   dispatch: '/disposition',
+  mailOutbox: '/postausgang',
 } as const;
 
 export interface RouteOptions {
@@ -26,7 +28,7 @@ export interface RouteOptions {
 // Each area is a chunk of its own, loaded when its route is first shown: the Auftragsannahme does not
 // load the code of the Fuhrpark or the Disposition (nor they its).
 const FleetPage = lazy(() => import('./features/fleet/FleetPage').then((module) => ({ default: module.FleetPage })));
-const DispatchPage = lazy(() => import('./features/dispatch/DispatchPage').then((module) => ({ default: module.DispatchPage })));
+const MailOutboxPage = lazy(() => import('./features/mail-outbox/MailOutboxPage').then((module) => ({ default: module.MailOutboxPage })));
 
 /** The Auftragsannahme, loaded on demand; its first list page is requested at the same time as its code. */
 function lazyOrdersPage(queryClient: QueryClient | undefined) {
@@ -62,7 +64,8 @@ export function createRoutes({ socketUrl, queryClient }: RouteOptions = {}): Rou
             { index: true, element: <Navigate to={paths.orders} replace /> },
             { path: paths.orders.slice(1), element: loading(messages.orderTable.loading, <OrdersPage />) },
             { path: paths.fleet.slice(1), element: loading(messages.fleetScreen.loading, <FleetPage />) },
-            { path: paths.dispatch.slice(1), element: loading(messages.dispatchScreen.loading, <DispatchPage />) },
+            { path: paths.dispatch.slice(1), element: <DispatchRoute /> },
+            { path: paths.mailOutbox.slice(1), element: loading(messages.mailOutbox.loading, <MailOutboxPage />) },
           ],
         },
         { path: '*', element: <Navigate to="/" replace /> },

@@ -63,95 +63,139 @@ export interface TourOrderView {
     materialName: string | null;
     quantity: number;
     unit: string;
-    deliveryDate: string;
-    deliveryTimeType: string;
-    deliveryTimeFixed: string | null;
-    deliveryTimeFrom: string | null;
-    deliveryTimeTo: string | null;
   };
 }
 
+/** A tour's vehicle as dispatch.md §3 "Tour" names it; the timeline has the full one from /vehicles. */
+export interface TourVehicleView {
+  id: string;
+  license_plate: string | null;
+  brand: string | null;
+  driver: { full_name: string } | null;
+  payloadKg: number | null;
+}
+
 /** The licence plate and facts of a vehicle, once the fleet's read.vehicles has them. */
-export type VehicleLookup = (ids: readonly string[]) => Promise<Map<string, Record<string, unknown>>>;
+export type VehicleLookup = (ids: readonly string[]) => Promise<Map<string, TourVehicleView>>;
+
+type Row = Record<string, unknown>;
+
+/**
+ * The tours asked for and every other tour of their vehicles and days (the peers a conflict can be
+ * with), in one query: by date, all tours of that date; by id, the tours of its vehicle and day.
+ */
+async function toursWithPeers(sql: SqlExecutor, where: { date?: string; id?: string }): Promise<Row[]> {
+  const { rows } = await sql.query(
+    `SELECT id, tour_number, vehicle_id, date, start_time, end_time, status FROM read.tours
+     WHERE ($1::date IS NULL OR date = $1::date)
+       AND ($2::text IS NULL OR (vehicle_id, date) IN (SELECT vehicle_id, date FROM read.tours WHERE id = $2))
+     ORDER BY date, start_time, tour_number`,
+    [where.date ?? null, where.id ?? null],
+  );
+  return rows;
+}
+
+/** The stops of the tours, grouped by tour in sequence; only the order fields the answer carries. */
+async function stopsByTour(sql: SqlExecutor, tourIds: readonly string[]): Promise<Map<string, Row[]>> {
+  const { rows } = await sql.query(
+    `SELECT x.tour_id, x.sequence_number, o.id, o.order_number, o.status, o.customer_company, o.plant_name, o.loading_point_name,
+            o.delivery_plant_name, o.material_name, o.quantity, o.unit
+     FROM read.tour_orders x JOIN read.orders o ON o.id = x.order_id
+     WHERE x.tour_id = ANY($1) ORDER BY x.tour_id, x.sequence_number`,
+    [tourIds],
+  );
+  return groupBy(rows, (row) => String(row.tour_id));
+}
+
+function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
+  return groups;
+}
+
+const spanOf = (tour: Row) => tourSpan(String(tour.start_time), str(tour.end_time));
+
+/** Ids of the tours that overlap another tour of the same vehicle and day (dispatch.md §4 "Conflicts"). */
+function conflictingIds(tours: readonly Row[]): Set<string> {
+  const conflicting = new Set<string>();
+  for (const group of groupBy(tours, (tour) => `${String(tour.vehicle_id)}|${String(tour.date)}`).values()) {
+    const spans = group.map(spanOf);
+    for (let i = 0; i < group.length; i++) {
+      for (let j = i + 1; j < group.length; j++) {
+        if (!overlaps(spans[i]!, spans[j]!)) continue;
+        conflicting.add(String(group[i]!.id));
+        conflicting.add(String(group[j]!.id));
+      }
+    }
+  }
+  return conflicting;
+}
+
+function stopView(stop: Row, date: string, tourStart: number): TourOrderView {
+  // orders.md §9: tour start plus 30 minutes per stop before this one.
+  const arrival = clockOf(tourStart + 30 * (Number(stop.sequence_number) - 1));
+  return {
+    id: String(stop.id),
+    sequenceNumber: Number(stop.sequence_number),
+    estimatedArrival: `${date}T${arrival}`,
+    transportOrder: {
+      id: String(stop.id),
+      orderNumber: String(stop.order_number),
+      status: String(stop.status),
+      customerName: str(stop.customer_company),
+      loadingPlantName: str(stop.plant_name),
+      loadingPointName: str(stop.loading_point_name),
+      deliveryPlantName: str(stop.delivery_plant_name),
+      materialName: str(stop.material_name),
+      quantity: Number(stop.quantity),
+      unit: String(stop.unit),
+    },
+  };
+}
 
 /**
  * The tours of a day (or one tour) with their vehicle and orders in sequence; `hasConflict` flags two
- * overlapping tours of one vehicle (dispatch.md §4 "Conflicts").
+ * overlapping tours of one vehicle (dispatch.md §4 "Conflicts"). Only what the timeline and the tour
+ * details show (docs/api/disposition.md): three queries, whatever the number of tours.
  */
 export async function tours(sql: SqlExecutor, where: { date?: string; id?: string }, vehicles: VehicleLookup) {
-  const { rows } = await sql.query(
-    `SELECT * FROM read.tours WHERE ($1::date IS NULL OR date = $1::date) AND ($2::text IS NULL OR id = $2) ORDER BY date, start_time, tour_number`,
-    [where.date ?? null, where.id ?? null],
-  );
-  if (rows.length === 0) return [];
-  const ids = rows.map((r) => String(r.id));
-  const { rows: stops } = await sql.query(
-    `SELECT t.tour_id, t.sequence_number, o.* FROM read.tour_orders t JOIN read.orders o ON o.id = t.order_id
-     WHERE t.tour_id = ANY($1) ORDER BY t.tour_id, t.sequence_number`,
-    [ids],
-  );
-  const vehicleById = await vehicles(rows.map((r) => String(r.vehicle_id)));
-  const all = rows.map((r) => {
-    const span = tourSpan(String(r.start_time), str(r.end_time));
-    const orders: TourOrderView[] = stops
-      .filter((s) => s.tour_id === r.id)
-      .map((s) => {
-        // orders.md §9: tour start plus 30 minutes per stop before this one.
-        const arrival = clockOf(span[0] + 30 * (Number(s.sequence_number) - 1));
-        return {
-          id: String(s.id),
-          sequenceNumber: Number(s.sequence_number),
-          estimatedArrival: `${String(r.date)}T${arrival}`,
-          transportOrder: {
-            id: String(s.id),
-            orderNumber: String(s.order_number),
-            status: String(s.status),
-            customerName: str(s.customer_company),
-            loadingPlantName: str(s.plant_name),
-            loadingPointName: str(s.loading_point_name),
-            deliveryPlantName: str(s.delivery_plant_name),
-            materialName: str(s.material_name),
-            quantity: Number(s.quantity),
-            unit: String(s.unit),
-            deliveryDate: String(s.delivery_date),
-            deliveryTimeType: String(s.delivery_time_type),
-            deliveryTimeFixed: str(s.delivery_time_fixed),
-            deliveryTimeFrom: str(s.delivery_time_from),
-            deliveryTimeTo: str(s.delivery_time_to),
-          },
-        };
-      });
-    const vehicle = vehicleById.get(String(r.vehicle_id)) ?? { id: String(r.vehicle_id), license_plate: null };
+  const all = await toursWithPeers(sql, where);
+  const answered = where.id === undefined ? all : all.filter((tour) => tour.id === where.id);
+  if (answered.length === 0) return [];
+  const ids = answered.map((tour) => String(tour.id));
+  const [stops, vehicleById] = await Promise.all([
+    stopsByTour(sql, ids),
+    vehicles([...new Set(answered.map((tour) => String(tour.vehicle_id)))]),
+  ]);
+  const conflicting = conflictingIds(all);
+  return answered.map((r) => {
+    const id = String(r.id);
+    const date = String(r.date);
+    const start = spanOf(r)[0];
+    const orders = (stops.get(id) ?? []).map((stop) => stopView(stop, date, start));
+    const vehicleId = String(r.vehicle_id);
     return {
-      id: String(r.id),
+      id,
       tour_number: String(r.tour_number),
       tourNumber: String(r.tour_number),
-      vehicle_id: String(r.vehicle_id),
-      vehicle,
-      date: String(r.date),
+      vehicle_id: vehicleId,
+      vehicle: vehicleById.get(vehicleId) ?? { id: vehicleId, license_plate: null, brand: null, driver: null, payloadKg: null },
+      date,
       start_time: String(r.start_time),
-      startTime: `${String(r.date)}T${String(r.start_time)}`,
+      startTime: `${date}T${String(r.start_time)}`,
       end_time: str(r.end_time),
-      endTime: r.end_time ? `${String(r.date)}T${String(r.end_time)}` : null,
+      endTime: r.end_time ? `${date}T${String(r.end_time)}` : null,
       status: String(r.status),
       orders,
-      tourOrders: orders,
       total_quantity: orders.reduce((sum, o) => sum + o.transportOrder.quantity, 0),
-      hasConflict: false,
-      span,
+      hasConflict: conflicting.has(id),
     };
   });
-  // Conflicts are with any tour of the same vehicle and day, also those outside this answer.
-  const { rows: peers } = await sql.query(
-    'SELECT id, vehicle_id, date, start_time, end_time FROM read.tours WHERE vehicle_id = ANY($1) AND date = ANY($2::date[])',
-    [[...new Set(all.map((a) => a.vehicle_id))], [...new Set(all.map((a) => a.date))]],
-  );
-  for (const a of all) {
-    a.hasConflict = peers.some(
-      (b) => b.id !== a.id && b.vehicle_id === a.vehicle_id && String(b.date) === a.date && overlaps(a.span, tourSpan(String(b.start_time), str(b.end_time))),
-    );
-  }
-  return all.map(({ span: _span, ...tour }) => tour);
 }
 
 /**

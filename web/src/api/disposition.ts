@@ -1,4 +1,4 @@
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, usePrefetchQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from './client';
 import type {
   AssignBody,
@@ -89,30 +89,52 @@ export interface LiveOption {
   live?: boolean;
 }
 
+/**
+ * The three calls of a dispatch day as query options: the hooks and the route's early start
+ * (usePrefetchDispatchDay) use the same keys, so a running call is taken over, not repeated.
+ */
+export const dispatchDayQueries = {
+  vehicles: (date: string) =>
+    queryOptions({
+      queryKey: queryKeys.dispatch.vehicles(date),
+      queryFn: ({ signal }) => fetchDispatchVehicles(date, signal),
+      staleTime: DISPATCH_STALE_TIMES.vehicles,
+    }),
+  tours: (date: string) =>
+    queryOptions({
+      queryKey: queryKeys.dispatch.tours(date),
+      queryFn: ({ signal }) => fetchTours(date, signal),
+      staleTime: DISPATCH_STALE_TIMES.tours,
+    }),
+  openOrders: (date: string) =>
+    queryOptions({
+      queryKey: queryKeys.dispatch.openOrders(date),
+      queryFn: ({ signal }) => fetchOpenOrders(date, signal),
+      staleTime: DISPATCH_STALE_TIMES.openOrders,
+    }),
+};
+
+/**
+ * Starts the vehicles, tours and open orders of a date during render, all three in parallel (the
+ * Disposition route: while the page's code is still loading). The page's queries take the running
+ * calls over; a date already in the cache is not fetched again here.
+ */
+export function usePrefetchDispatchDay(date: string): void {
+  usePrefetchQuery(dispatchDayQueries.vehicles(date));
+  usePrefetchQuery(dispatchDayQueries.tours(date));
+  usePrefetchQuery(dispatchDayQueries.openOrders(date));
+}
+
 export function useDispatchVehicles(date: string) {
-  return useQuery({
-    queryKey: queryKeys.dispatch.vehicles(date),
-    queryFn: ({ signal }) => fetchDispatchVehicles(date, signal),
-    staleTime: DISPATCH_STALE_TIMES.vehicles,
-  });
+  return useQuery(dispatchDayQueries.vehicles(date));
 }
 
 export function useOpenOrders(date: string, { live = false }: LiveOption = {}) {
-  return useQuery({
-    queryKey: queryKeys.dispatch.openOrders(date),
-    queryFn: ({ signal }) => fetchOpenOrders(date, signal),
-    staleTime: DISPATCH_STALE_TIMES.openOrders,
-    refetchInterval: live ? LIVE_DISPO_INTERVAL_MS : false,
-  });
+  return useQuery({ ...dispatchDayQueries.openOrders(date), refetchInterval: live ? LIVE_DISPO_INTERVAL_MS : false });
 }
 
 export function useTours(date: string, { live = false }: LiveOption = {}) {
-  return useQuery({
-    queryKey: queryKeys.dispatch.tours(date),
-    queryFn: ({ signal }) => fetchTours(date, signal),
-    staleTime: DISPATCH_STALE_TIMES.tours,
-    refetchInterval: live ? LIVE_DISPO_INTERVAL_MS : false,
-  });
+  return useQuery({ ...dispatchDayQueries.tours(date), refetchInterval: live ? LIVE_DISPO_INTERVAL_MS : false });
 }
 
 /** One tour, fresh from the server; `initial` (the timeline's copy) is shown until it arrives. */

@@ -83,6 +83,7 @@ export interface OpenOrder {
   loading_lng?: number | null;
 }
 
+/** An order on a tour: what the timeline and the tour details show. */
 export interface TourTransportOrder {
   id: string;
   orderNumber: string;
@@ -94,11 +95,6 @@ export interface TourTransportOrder {
   materialName: string | null;
   quantity: number;
   unit: string;
-  deliveryDate: string;
-  deliveryTimeType?: string;
-  deliveryTimeFixed?: string | null;
-  deliveryTimeFrom?: string | null;
-  deliveryTimeTo?: string | null;
 }
 
 export interface TourStop {
@@ -109,6 +105,7 @@ export interface TourStop {
   transportOrder: TourTransportOrder;
 }
 
+/** The tour's vehicle (dispatch.md §3 "Tour"); the timeline takes the full one from the vehicles call. */
 export interface TourVehicle {
   id: string;
   license_plate: string | null;
@@ -132,8 +129,8 @@ export interface Tour {
   end_time: string | null;
   endTime: string | null;
   status: TourStatus | (string & {});
+  /** The stops in sequence (dispatch.md §3 `orders / tourOrders`: sent once, as `orders`). */
   orders: TourStop[];
-  tourOrders?: TourStop[];
   total_quantity?: number;
   hasConflict: boolean;
 }

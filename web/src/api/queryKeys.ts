@@ -1,3 +1,4 @@
+import type { OutboxMailStatus } from './mailOutbox';
 import type { OrderListParams } from './types';
 
 /**
@@ -45,5 +46,10 @@ export const queryKeys = {
     documentsAll: () => [...queryKeys.fleet.all, 'documents'] as const,
     documents: (vehicleId: string) => [...queryKeys.fleet.documentsAll(), vehicleId] as const,
     users: (term: string) => [...queryKeys.fleet.all, 'users', term] as const,
+  },
+  /** Mail outbox of the tour-plan mails (admins); `null` = every status. */
+  mailOutbox: {
+    all: ['mail-outbox'] as const,
+    list: (status: OutboxMailStatus | null) => [...queryKeys.mailOutbox.all, 'list', status ?? 'all'] as const,
   },
 } as const;

@@ -1,5 +1,6 @@
 import type { TourDeletedPayload, TourEventPayload } from './dispositionTypes';
 import type { FleetEventPayload } from './fleetTypes';
+import type { MailNoticePayload } from './mailOutbox';
 
 /**
  * Shapes of the server contract the client codes against.
@@ -312,6 +313,10 @@ export interface ServerToClientEvents {
   document_added: (payload: FleetEventPayload) => void;
   document_removed: (payload: FleetEventPayload) => void;
   vehicle_history_updated: (payload: { vehicleId: string }) => void;
+  /** Mail outbox (docs/api/disposition.md): a tour-plan mail was requested, sent or failed. */
+  tour_plan_mail_requested: (payload: MailNoticePayload) => void;
+  tour_plan_mail_sent: (payload: MailNoticePayload) => void;
+  tour_plan_mail_failed: (payload: MailNoticePayload) => void;
 }
 
 /** The client sends no events yet. */

@@ -9,13 +9,13 @@ import { ContextMenu, type MenuItem } from './ContextMenu';
 import { DispatchHeader } from './DispatchHeader';
 import { DispatchHelpModal } from './DispatchHelpModal';
 import { DispatchSettingsModal } from './DispatchSettingsModal';
+import { useDispatchDate } from './dispatchDate';
 import { tourNumberOf } from './format';
 import { tourSpan } from './grid';
 import { Legend } from './Legend';
 import { MessageLineView } from './MessageLineView';
 import { OpenOrdersSidebar } from './OpenOrdersSidebar';
 import { preferredMinutes } from './sidebarFilter';
-import { isIsoDate, todayInBerlin } from './time';
 import { Timeline } from './Timeline';
 import type { RowHandlers } from './TimelineRow';
 import { TourDetailsModal } from './TourDetailsModal';
@@ -58,10 +58,8 @@ function isEditable(target: EventTarget | null): boolean {
  * dispatch, by dragging the open orders of the sidebar onto a vehicle and time.
  */
 export function DispatchPage() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const dateParam = searchParams.get('datum');
-  const [fallbackDate] = useState(() => todayInBerlin());
-  const date = dateParam && isIsoDate(dateParam) ? dateParam : fallbackDate;
+  const [, setSearchParams] = useSearchParams();
+  const date = useDispatchDate();
   const [settings, saveSettings] = useDispatchSettings();
   const [sidebar, updateSidebar] = useSidebarState();
   const wide = useMediaQuery(WIDE_SCREEN);

@@ -60,6 +60,13 @@ interface RowModel {
 const NO_TOURS: readonly DisplayTour[] = [];
 
 /**
+ * The virtual lists start from no size: the first render draws only the overscan, the scroll area is
+ * measured in the layout effect, and the visible rows and slots are drawn before the first paint. A
+ * guessed size would draw more or fewer cells than fit, lay them all out, and redraw.
+ */
+const UNMEASURED = { width: 0, height: 0 };
+
+/**
  * The last row computed per vehicle object. react-query keeps unchanged vehicles and tours the same
  * objects across refetches, so after an assign, a move or a live update only the rows whose tours
  * changed get new props; the others skip rendering (TimelineRow and TourBlock are memoised).
@@ -135,7 +142,7 @@ export function Timeline({ date, vehicles, tours, settings, selectedIds, handler
     overscan: 3,
     scrollMargin: HEADER_HEIGHT,
     enabled: virtual,
-    initialRect: { width: 1200, height: 800 },
+    initialRect: UNMEASURED,
   });
   const slotVirtualizer = useVirtualizer({
     horizontal: true,
@@ -145,7 +152,7 @@ export function Timeline({ date, vehicles, tours, settings, selectedIds, handler
     overscan: 4,
     scrollMargin: VEHICLE_COLUMN_WIDTH,
     enabled: virtual,
-    initialRect: { width: 1200, height: 800 },
+    initialRect: UNMEASURED,
   });
   const heightsKey = rows.map((row) => row.height).join(',');
   useEffect(() => {

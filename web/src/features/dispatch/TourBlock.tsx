@@ -103,8 +103,9 @@ export const TourBlock = memo(function TourBlock({ tour, span, placement, top, h
       onContextMenu={onContextMenu}
       onKeyDown={onKeyDown}
     >
-      <span className="tour-block__head">
-        <span className="tour-block__number">{tour.temporary ? text.tourNew : number}</span>
+      {/* Two lines of plain text: a tour block is drawn dozens of times at once, each element costs style and layout. */}
+      <span className="tour-block__number">
+        {tour.temporary ? text.tourNew : number}
         {tour.hasConflict && (
           <span className="tour-block__conflict" title={text.conflictHint} aria-hidden="true">
             ⚠
@@ -115,13 +116,7 @@ export const TourBlock = memo(function TourBlock({ tour, span, placement, top, h
         {tour.pending ? (
           <span className="sync-badge">{messages.dispatch.syncing}</span>
         ) : (
-          <>
-            <span className="tour-block__time">
-              {from}–{to}
-            </span>
-            <span>· {count}</span>
-            {quantity && <span>· {quantity}</span>}
-          </>
+          [`${from}–${to}`, count, quantity].filter(Boolean).join(' · ')
         )}
       </span>
     </div>

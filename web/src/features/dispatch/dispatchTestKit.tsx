@@ -78,7 +78,6 @@ export function stopOf(order: OpenOrder, sequenceNumber: number, arrival: string
       materialName: order.material_name,
       quantity: order.quantity,
       unit: order.unit,
-      deliveryDate: order.delivery_date,
     },
   };
 }

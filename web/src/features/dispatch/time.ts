@@ -5,19 +5,28 @@
 
 const ZONE = 'Europe/Berlin';
 
-const isoDateFormat = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
-const clockFormat = new Intl.DateTimeFormat('en-GB', { timeZone: ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-const longDateFormat = new Intl.DateTimeFormat('de-DE', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
-const shortDateFormat = new Intl.DateTimeFormat('de-DE', { timeZone: 'UTC', day: '2-digit', month: '2-digit', year: 'numeric' });
+/**
+ * A format made on first use, not when the module loads: making one with a time zone costs
+ * milliseconds, and this module is part of the start chunk (the Disposition route reads the date).
+ */
+function lazyFormat(locale: string, options: Intl.DateTimeFormatOptions): () => Intl.DateTimeFormat {
+  let format: Intl.DateTimeFormat | null = null;
+  return () => (format ??= new Intl.DateTimeFormat(locale, options));
+}
+
+const isoDateFormat = lazyFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+const clockFormat = lazyFormat('en-GB', { timeZone: ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const longDateFormat = lazyFormat('de-DE', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+const shortDateFormat = lazyFormat('de-DE', { timeZone: 'UTC', day: '2-digit', month: '2-digit', year: 'numeric' });
 
 /** Today in Europe/Berlin as `YYYY-MM-DD`. */
 export function todayInBerlin(now: Date = new Date()): string {
-  return isoDateFormat.format(now);
+  return isoDateFormat().format(now);
 }
 
 /** Minutes since midnight of Europe/Berlin. */
 export function berlinMinutes(now: Date = new Date()): number {
-  const [h, m] = clockFormat.format(now).split(':').map(Number) as [number, number];
+  const [h, m] = clockFormat().format(now).split(':').map(Number) as [number, number];
   return h * 60 + m;
 }
 
@@ -33,12 +42,12 @@ export function isIsoDate(text: string): boolean {
 
 /** '2026-11-23' → 'Montag, 23. November 2026'. */
 export function longGermanDate(isoDate: string): string {
-  return isIsoDate(isoDate) ? longDateFormat.format(utcNoon(isoDate)) : isoDate;
+  return isIsoDate(isoDate) ? longDateFormat().format(utcNoon(isoDate)) : isoDate;
 }
 
 /** '2026-11-23' → '23.11.2026'. */
 export function shortGermanDate(isoDate: string): string {
-  return isIsoDate(isoDate) ? shortDateFormat.format(utcNoon(isoDate)) : isoDate;
+  return isIsoDate(isoDate) ? shortDateFormat().format(utcNoon(isoDate)) : isoDate;
 }
 
 export function addDays(isoDate: string, days: number): string {

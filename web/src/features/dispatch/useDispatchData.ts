@@ -1,8 +1,6 @@
-import { usePrefetchQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import { fetchDispatchVehicles, fetchOpenOrders, fetchTours, useDispatchVehicles, useOpenOrders, useTours } from '../../api/disposition';
+import { useDispatchVehicles, useOpenOrders, useTours } from '../../api/disposition';
 import type { DispatchVehicle, OpenOrder, Tour } from '../../api/dispositionTypes';
-import { queryKeys } from '../../api/queryKeys';
 import { applyOptimistic, type DisplayTour, type OptimisticOp } from './useOptimistic';
 
 const NO_VEHICLES: DispatchVehicle[] = [];
@@ -27,12 +25,7 @@ export interface DispatchData {
 
 /** Vehicles, tours and open orders of a date (dispatch.md §7), merged with the optimistic changes. */
 export function useDispatchData(date: string, live: boolean, ops: readonly OptimisticOp[]): DispatchData {
-  // The calls start while the page renders, not when it commits: the page is loaded lazily, and React
-  // holds the first commit after a Suspense fallback back by up to 300 ms. useQuery below takes over
-  // the running calls (same keys); a date already in the cache is not fetched again here.
-  usePrefetchQuery({ queryKey: queryKeys.dispatch.vehicles(date), queryFn: ({ signal }) => fetchDispatchVehicles(date, signal) });
-  usePrefetchQuery({ queryKey: queryKeys.dispatch.tours(date), queryFn: ({ signal }) => fetchTours(date, signal) });
-  usePrefetchQuery({ queryKey: queryKeys.dispatch.openOrders(date), queryFn: ({ signal }) => fetchOpenOrders(date, signal) });
+  // DispatchRoute started the calls already, with the page's code; these take them over (same keys).
   const vehiclesQuery = useDispatchVehicles(date);
   const toursQuery = useTours(date, { live });
   const ordersQuery = useOpenOrders(date, { live });

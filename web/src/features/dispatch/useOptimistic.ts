@@ -79,7 +79,6 @@ function stopOf(order: OpenOrder, date: string, minutes: number, sequenceNumber:
       materialName: order.material_name,
       quantity: order.quantity,
       unit: order.unit,
-      deliveryDate: order.delivery_date,
     },
   };
 }

@@ -51,6 +51,33 @@ describe('app shell', () => {
     expect(screen.getByText('Maria Müller')).toBeTruthy();
   });
 
+  it('shows the Postausgang only to admins and leads there', async () => {
+    const admin = { ...testUser, id: 'u-admin', roles: ['admin'] };
+    localStorage.setItem('user', JSON.stringify(admin));
+    backend.routes.set('GET /api/mail/outbox', () => ({ json: { sending: false, mails: [] } }));
+    const { router } = await renderSettled('/');
+    const nav = screen.getByRole('navigation', { name: 'Hauptnavigation' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Auftragsannahme', 'Fuhrpark', 'Disposition', 'Postausgang']);
+    fireEvent.click(within(nav).getByRole('link', { name: 'Postausgang' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Postausgang' }, { timeout: 10_000 })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/postausgang');
+    expect(within(nav).getByRole('link', { name: 'Postausgang' }).getAttribute('aria-current')).toBe('page');
+    expect(await screen.findByText('Der Postausgang ist leer.')).toBeTruthy();
+  });
+
+  it('hides the Postausgang from every other role', async () => {
+    const everyOtherRole = { ...testUser, roles: ['dispatcher', 'order_taker', 'billing', 'fleet_manager', 'auditor', 'analyst'] };
+    localStorage.setItem('user', JSON.stringify(everyOtherRole));
+    await renderSettled('/');
+    const nav = screen.getByRole('navigation', { name: 'Hauptnavigation' });
+    expect(within(nav).queryByRole('link', { name: 'Postausgang' })).toBeNull();
+    expect(within(nav).getAllByRole('link')).toHaveLength(3);
+  });
+
   it('navigates to Fuhrpark and Disposition', async () => {
     const { router } = await renderSettled('/auftragsannahme');
     fireEvent.click(screen.getByRole('link', { name: 'Fuhrpark' }));

@@ -8,11 +8,13 @@ import { useSession } from '../auth/useSession';
 import { ErrorBoundary } from '../error/ErrorBoundary';
 import './shell.css';
 
-const NAVIGATION = [
+/** Entries with `roles` are shown only to users with one of them (the Postausgang to admins). */
+const NAVIGATION: readonly { to: string; label: string; roles?: readonly string[] }[] = [
   { to: '/auftragsannahme', label: messages.navigation.orderIntake },
   { to: '/fuhrpark', label: messages.navigation.fleet },
   { to: '/disposition', label: messages.navigation.dispatch },
-] as const;
+  { to: '/postausgang', label: messages.mailOutbox.title, roles: ['admin'] },
+];
 
 function fullName(user: User | null): string {
   if (!user) return '';
@@ -59,7 +61,7 @@ export function AppShell({ socketUrl }: AppShellProps) {
           </div>
           <nav className="shell__nav" aria-label={messages.navigation.mainNavigation}>
             <ul>
-              {NAVIGATION.map((item) => (
+              {NAVIGATION.filter((item) => !item.roles || item.roles.some((role) => user?.roles?.includes(role))).map((item) => (
                 <li key={item.to}>
                   <NavLink to={item.to} className={({ isActive }) => `shell__link${isActive ? ' shell__link--active' : ''}`}>
                     {item.label}

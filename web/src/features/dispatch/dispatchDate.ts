@@ -1,0 +1,16 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { isIsoDate, todayInBerlin } from './time';
+
+/**
+ * The date the Disposition shows: `?datum=YYYY-MM-DD` when valid, else today in Berlin as of the
+ * first render that needed it. Today is asked for only without a date in the URL: the first look at
+ * the Berlin clock costs milliseconds at start.
+ */
+export function useDispatchDate(): string {
+  const [searchParams] = useSearchParams();
+  const datum = searchParams.get('datum');
+  const named = datum !== null && isIsoDate(datum) ? datum : null;
+  const [today] = useState(() => (named ? null : todayInBerlin()));
+  return named ?? today ?? todayInBerlin();
+}
