@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -9,9 +10,24 @@ export function webClientBuilt(): boolean {
   return existsSync(`${webDist}/index.html`);
 }
 
-/** Serves the built React client; unknown page paths get index.html (see createHttpApp's pageFallback). */
+/** Vite names every file under assets/ by its content hash: a changed file gets a new name. */
+const HASHED_ASSET = `${sep}assets${sep}`;
+
+/**
+ * Serves the built React client; unknown page paths get index.html (see createHttpApp's pageFallback).
+ * Hashed assets may be kept for a year without asking again; index.html is revalidated on every load,
+ * so a new release is picked up at once.
+ */
 export async function serveWebClient(app: FastifyInstance): Promise<void> {
-  await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: 'index.html' });
+  await app.register(fastifyStatic, {
+    root: webDist,
+    prefix: '/',
+    wildcard: false,
+    index: 'index.html',
+    setHeaders: (reply: FastifyReply, path: string) => {
+      reply.header('cache-control', path.includes(HASHED_ASSET) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
 }
 
 export function sendIndexHtml(_request: unknown, reply: FastifyReply) {
