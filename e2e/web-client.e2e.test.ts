@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../runtime/src/testing/test-app';
 import { webClientBuilt } from '../runtime/src/web-client';
+import { launchChromium } from './browser';
 
 /** How the built client is served (needs `npm run build`, like the browser tests). */
 describe('serving the built web client', () => {
@@ -11,6 +12,27 @@ describe('serving the built web client', () => {
   });
   afterAll(async () => {
     await t?.close();
+  });
+
+  it("fetches a page's code with the main chunk on that page's own paths only", async () => {
+    const listening = await createTestApp({ serveWeb: true, seed: false, listen: true });
+    const browser = await launchChromium();
+    try {
+      const page = await browser.newPage();
+      const preloaded = async (path: string) => {
+        await page.goto(`${listening.url}${path}`);
+        return page.evaluate(() =>
+          [...document.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload]')].map((link) => new URL(link.href).pathname.replace(/-[\w-]+\.js$/, '')),
+        );
+      };
+      expect(await preloaded('/disposition')).toContain('/assets/DispatchPage');
+      expect(await preloaded('/disposition')).not.toContain('/assets/OrdersPage');
+      expect(await preloaded('/auftragsannahme')).toContain('/assets/OrdersPage');
+      expect(await preloaded('/fuhrpark')).not.toContain('/assets/DispatchPage');
+    } finally {
+      await browser.close();
+      await listening.close();
+    }
   });
 
   it('lets browsers keep hashed assets for a year and revalidate index.html on every page load', async () => {

@@ -16,20 +16,25 @@ const VENDOR_CHUNKS = [
   { name: 'ag-grid', test: /[\\/]node_modules[\\/](ag-grid-community|ag-grid-react|ag-stack|@ag-grid-community[\\/]locale)[\\/]/ },
 ];
 
-/** Paths that show the Auftragsannahme (/ leads there). */
-const START_PAGE_PATHS = /^\/(auftragsannahme)?\/?$/;
+/**
+ * Pages whose code index.html fetches at once on their own paths: the Auftragsannahme (the start page,
+ * / leads there) and the Disposition (opened directly all day by dispatchers).
+ */
+const PRELOADED_PAGES = [
+  { paths: /^\/(auftragsannahme)?\/?$/, module: '/src/features/orders/OrdersPage.tsx' },
+  { paths: /^\/disposition\/?$/, module: '/src/features/dispatch/DispatchPage.tsx' },
+];
 
 /**
- * The Auftragsannahme is the start page, and its code (its chunk, ag-grid, their CSS) is loaded on
- * demand (routes.tsx): without help the browser would ask for it only after the main chunk has run.
- * On the start page's paths, index.html asks for it at once, in parallel with the main chunk
- * (modulepreload: fetched and compiled, run only when the route imports it). Other paths load
- * nothing extra.
+ * The pages' code (their chunk, ag-grid, their CSS) is loaded on demand (routes.tsx): without help
+ * the browser would ask for it only after the main chunk has run. On a page's paths, index.html asks
+ * for it at once, in parallel with the main chunk (modulepreload: fetched and compiled, run only when
+ * the route imports it). Other paths load nothing extra.
  */
-function preloadStartPage(): Plugin {
+function preloadPages(): Plugin {
   let base = '/';
   return {
-    name: 'dispo:preload-start-page',
+    name: 'dispo:preload-pages',
     apply: 'build',
     configResolved(config) {
       base = config.base;
@@ -38,12 +43,7 @@ function preloadStartPage(): Plugin {
       order: 'post',
       handler(_html, { bundle, chunk: entry }) {
         if (!bundle || !entry) return;
-        const page = Object.values(bundle).find(
-          (output) => output.type === 'chunk' && output.facadeModuleId?.replace(/\\/g, '/').endsWith('/src/features/orders/OrdersPage.tsx'),
-        );
-        if (page?.type !== 'chunk') throw new Error('preload-start-page: the chunk of OrdersPage.tsx is missing');
-        // What the main chunk loads anyway is left out. crossOrigin '' as in Vite's own preload links,
-        // so that the later import and stylesheet use the preloaded answers.
+        // What the main chunk loads anyway is left out.
         const loaded = new Set<string>();
         const markLoaded = (fileName: string) => {
           const output = bundle[fileName];
@@ -52,23 +52,32 @@ function preloadStartPage(): Plugin {
           output.imports.forEach(markLoaded);
         };
         markLoaded(entry.fileName);
-        const scripts: string[] = [];
-        const styles: string[] = [];
-        const collect = (fileName: string) => {
-          const output = bundle[fileName];
-          if (loaded.has(fileName) || scripts.includes(fileName) || output?.type !== 'chunk') return;
-          scripts.push(fileName);
-          styles.push(...(output.viteMetadata?.importedCss ?? []));
-          output.imports.forEach(collect);
+
+        const linksOf = (module: string) => {
+          const page = Object.values(bundle).find(
+            (output) => output.type === 'chunk' && output.facadeModuleId?.replace(/\\/g, '/').endsWith(module),
+          );
+          if (page?.type !== 'chunk') throw new Error(`preload-pages: the chunk of ${module} is missing`);
+          const scripts: string[] = [];
+          const styles: string[] = [];
+          const collect = (fileName: string) => {
+            const output = bundle[fileName];
+            if (loaded.has(fileName) || scripts.includes(fileName) || output?.type !== 'chunk') return;
+            scripts.push(fileName);
+            styles.push(...(output.viteMetadata?.importedCss ?? []));
+            output.imports.forEach(collect);
+          };
+          collect(page.fileName);
+          return [...scripts.map((file) => ['modulepreload', base + file]), ...styles.map((file) => ['preload', base + file])];
         };
-        collect(page.fileName);
-        const links = [...scripts.map((file) => ['modulepreload', base + file]), ...styles.map((file) => ['preload', base + file])];
+        const pages = PRELOADED_PAGES.map(({ paths, module }) => `[${paths}, ${JSON.stringify(linksOf(module))}]`);
+        // crossOrigin '' as in Vite's own preload links, so that the later import and stylesheet use the preloaded answers.
         return [
           {
             tag: 'script',
             injectTo: 'head',
             children:
-              `if (${START_PAGE_PATHS}.test(location.pathname)) for (const [rel, href] of ${JSON.stringify(links)}) {` +
+              `for (const [paths, links] of [${pages.join(', ')}]) if (paths.test(location.pathname)) for (const [rel, href] of links) {` +
               ` const link = document.createElement('link'); link.rel = rel; link.href = href; link.crossOrigin = '';` +
               ` if (rel === 'preload') link.as = 'style'; document.head.appendChild(link); }`,
           },
@@ -79,7 +88,7 @@ function preloadStartPage(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), preloadStartPage()],
+  plugins: [react(), preloadPages()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
