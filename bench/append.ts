@@ -150,7 +150,7 @@ async function measure(kind: Kind, flags: Flags, profileDir: string | undefined)
 /** What one unit of work cost: SQL statements and CPU time of Node and of the PostgreSQL backends. */
 function costPer(cost: Cost, n: number, unit: string): string {
   const pg = Number.isFinite(cost.pgCpuMs) ? ` + PostgreSQL ${ms(cost.pgCpuMs / n)} ms` : '';
-  return `per ${unit}: ${(cost.statements / n).toFixed(1)} SQL statements in ${(cost.transactions / n).toFixed(2)} transactions, CPU node ${ms(cost.nodeCpuMs / n)} ms${pg}`;
+  return `per ${unit}: ${(cost.statements / n).toFixed(1)} SQL statements (${(cost.transactions / n).toFixed(2)} explicit transactions), CPU node ${ms(cost.nodeCpuMs / n)} ms${pg}`;
 }
 
 function verdict(ok: boolean, kind: Kind): string {
@@ -193,7 +193,7 @@ function report(f: Figures, flags: Flags): string {
     rows.push([
       `create-order command @ ${l.target}/s`,
       `p50/p95/p99 ${latencyTriple(l.command)}`,
-      `orderCommands().createOrder (load, decide, append order + number reservation); whole process ${costPer(l.cost, l.sent, 'order')}`,
+      `orderCommands().createOrder (cached references, decide, one append: order + number reservation + reference checks); whole process ${costPer(l.cost, l.sent, 'order')}`,
       '',
     ]);
   }

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { SqlClient, SqlExecutor } from '@dispo/events/sql/client';
+import type { QueryOptions, SqlClient, SqlExecutor } from '@dispo/events/sql/client';
 
 /**
  * Cost accounting that does not depend on how busy the machine is: CPU time of this Node process and
@@ -41,18 +41,18 @@ export function countingSql(sql: SqlClient): { sql: SqlClient; counters: SqlCoun
   const counters: SqlCounters = { statements: 0, transactions: 0 };
   const counted: SqlClient = {
     kind: sql.kind,
-    query<R>(text: string, params?: unknown[]) {
+    query<R>(text: string, params?: unknown[], options?: QueryOptions) {
       counters.statements++;
-      return sql.query<R>(text, params);
+      return sql.query<R>(text, params, options);
     },
     transaction<T>(fn: (tx: SqlExecutor) => Promise<T>) {
       counters.transactions++;
       counters.statements += 2; // BEGIN, COMMIT/ROLLBACK
       return sql.transaction((tx) =>
         fn({
-          query<R>(text: string, params?: unknown[]) {
+          query<R>(text: string, params?: unknown[], options?: QueryOptions) {
             counters.statements++;
-            return tx.query<R>(text, params);
+            return tx.query<R>(text, params, options);
           },
         }),
       );

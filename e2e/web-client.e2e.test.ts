@@ -22,7 +22,7 @@ describe('serving the built web client', () => {
       const preloaded = async (path: string) => {
         await page.goto(`${listening.url}${path}`);
         return page.evaluate(() =>
-          [...document.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload]')].map((link) => new URL(link.href).pathname.replace(/-[\w-]+\.js$/, '')),
+          Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload]')).map((link) => new URL(link.href).pathname.replace(/-[\w-]+\.js$/, '')),
         );
       };
       expect(await preloaded('/disposition')).toContain('/assets/DispatchPage');

@@ -1,8 +1,9 @@
 /**
- * EXPERIMENT, not product code: what the event store's append could do with the changes proposed in
- * bench/README.md ("Where the time goes"). Runs the 1,000-stream / 16-writer append of bench/append.ts
- * against
- *   - the product's SqlEventStore.appendMany (5 statements in one transaction per append),
+ * EXPERIMENT, not product code: the measurements that led to ADR 0007 (one-statement appends, group
+ * commit; bench/README.md, "Where the time goes"). Runs the 1,000-stream / 16-writer append of
+ * bench/append.ts against
+ *   - the product's SqlEventStore.appendMany (5 statements in one transaction per append when this was
+ *     written; since ADR 0007 itself a group append of one statement),
  *   - a one-statement append (autocommit INSERT … SELECT with the expected-version check inside),
  *   - a group append: concurrent appends of this process combined into one such statement,
  * each with and without the event table's NOTIFY trigger. Happy path only (exact expected versions,

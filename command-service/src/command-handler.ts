@@ -54,6 +54,30 @@ export function envelope(registry: EventRegistry, meta: CommandMeta, correlation
 }
 
 /**
+ * Appends the decisions' events in one atomic append, together with `checks`: writes without events
+ * that hold the records a decision relied on to the versions it saw (a conflict if one changed since).
+ * Throws WrongExpectedVersionError on a conflict.
+ */
+export async function appendDecisions(
+  store: EventStore,
+  registry: EventRegistry,
+  meta: CommandMeta & { correlationId: string },
+  decisions: readonly Decision[],
+  checks: readonly Decision[] = [],
+): Promise<LogPosition> {
+  const writes: StreamWrite[] = [...decisions, ...checks].map((d) => ({
+    streamId: d.streamId,
+    expectedVersion: d.expectedVersion,
+    events: d.events.map((e) => envelope(registry, meta, meta.correlationId, e)),
+  }));
+  const result =
+    writes.length === 1
+      ? await store.append(writes[0]!.streamId, writes[0]!.expectedVersion, writes[0]!.events)
+      : await store.appendMany(writes);
+  return result.position;
+}
+
+/**
  * load → decide → append with the expected versions. `attempt` loads what it needs and returns the
  * decision; on a concurrency conflict it runs once more on fresh state, then the client gets 409.
  * Streams are read before the append transaction begins (see ARCHITECTURE.md).
@@ -68,17 +92,9 @@ export async function executeCommand(
   for (let round = 0; ; round++) {
     const decisions = (await attempt()).filter((d) => d.events.length > 0);
     if (decisions.length === 0) return { position: { transactionId: 0, globalPosition: 0 }, decisions };
-    const writes: StreamWrite[] = decisions.map((d) => ({
-      streamId: d.streamId,
-      expectedVersion: d.expectedVersion,
-      events: d.events.map((e) => envelope(registry, meta, correlationId, e)),
-    }));
     try {
-      const result =
-        writes.length === 1
-          ? await store.append(writes[0]!.streamId, writes[0]!.expectedVersion, writes[0]!.events)
-          : await store.appendMany(writes);
-      return { position: result.position, decisions };
+      const position = await appendDecisions(store, registry, { ...meta, correlationId }, decisions);
+      return { position, decisions };
     } catch (error) {
       if (!(error instanceof WrongExpectedVersionError)) throw error;
       if (round >= 1) throw new HttpError(409, messages.http.conflict);

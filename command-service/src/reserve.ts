@@ -20,6 +20,19 @@ export async function reservationDecision(
   };
 }
 
+/**
+ * The decision that reserves a value nobody can hold yet, without reading its stream: it must not
+ * exist (`no_stream`). A version conflict on the append then means the value is taken (or was once).
+ * For values drawn at random (order numbers), where drawing another is the answer to "taken".
+ */
+export function newReservationDecision(kind: string, value: string, ownerId: string, takenMessage: string): Decision {
+  return {
+    streamId: streamIds.reservation(kind, value),
+    expectedVersion: 'no_stream',
+    events: reservationDecider.decide({ type: 'ReserveValue', kind, value, ownerId, takenMessage }, reservationDecider.initialState),
+  };
+}
+
 /** The decision that gives `value` of `kind` up, if `ownerId` holds it (nothing otherwise). */
 export async function releaseDecision(store: EventStore, kind: string, value: string, ownerId: string): Promise<Decision> {
   const streamId = streamIds.reservation(kind, value);

@@ -218,6 +218,7 @@ export class ProjectionRunner {
       const { rows } = await tx.query<{ name: string; transaction_id: number; global_position: number }>(
         'SELECT name, transaction_id, global_position FROM read.projection_checkpoints WHERE name = ANY($1) ORDER BY name FOR UPDATE',
         [this.projections.map((p) => p.name)],
+        { prepare: true },
       );
       const stored = new Map(rows.map((r) => [r.name, { transactionId: Number(r.transaction_id), globalPosition: Number(r.global_position) }]));
       for (const p of this.projections) {
@@ -232,13 +233,13 @@ export class ProjectionRunner {
           if (out) notices.push(...out);
         }
       }
-      for (const [name, reached] of this.reachedAfter(batch)) {
-        await tx.query('UPDATE read.projection_checkpoints SET transaction_id = $2, global_position = $3, updated_at = now() WHERE name = $1', [
-          name,
-          reached.transactionId,
-          reached.globalPosition,
-        ]);
-      }
+      const reached = [...this.reachedAfter(batch)];
+      await tx.query(
+        `UPDATE read.projection_checkpoints c SET transaction_id = r.transaction_id, global_position = r.global_position, updated_at = now()
+         FROM unnest($1::text[], $2::bigint[], $3::bigint[]) AS r(name, transaction_id, global_position) WHERE c.name = r.name`,
+        [reached.map(([name]) => name), reached.map(([, p]) => p.transactionId), reached.map(([, p]) => p.globalPosition)],
+        { prepare: true },
+      );
       return true;
     });
     if (!moved) {
@@ -278,6 +279,8 @@ export class ProjectionRunner {
   private async loadCheckpoints(): Promise<void> {
     const { rows } = await this.sql.query<{ name: string; transaction_id: number; global_position: number }>(
       'SELECT name, transaction_id, global_position FROM read.projection_checkpoints',
+      [],
+      { prepare: true },
     );
     this.checkpoints = new Map(rows.map((r) => [r.name, { transactionId: Number(r.transaction_id), globalPosition: Number(r.global_position) }]));
   }

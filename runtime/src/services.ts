@@ -37,6 +37,7 @@ import { orderRoutes as orderQueryRoutes } from '@dispo/projection-service/queri
 import { referenceRoutes } from '@dispo/projection-service/queries/reference-routes';
 import { ProjectionRunner } from '@dispo/projection-service/runner';
 import { createHttpApp } from '@dispo/platform/http/create-app';
+import { alwaysPrepared } from '@dispo/events/sql/client';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Infrastructure } from './infrastructure';
@@ -119,7 +120,7 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
       registry: infra.registry,
       // In one process the runner is here; a command-service alone polls the shared checkpoints.
       waitForProjections: options.queries ? (p) => runner.waitFor(p) : (p) => runner.waitForStored(p),
-      readOrder: (id) => findOrder(infra.sql, id),
+      readOrder: (id) => findOrder(alwaysPrepared(infra.sql), id),
     });
     await app.register(fromTextRoutes, {
       store: infra.store,

@@ -1,17 +1,19 @@
-import { randomInt } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { DomainError } from '@dispo/domain/decider';
 import { messages } from '@dispo/domain/messages';
-import { type OrderCommand, type OrderInput, type OrderRecord, orderDecider, orderNumberFor } from '@dispo/domain/order/index';
+import { type CreateOrder, type OrderCommand, type OrderInput, type OrderRecord, orderDecider, orderNumberFor } from '@dispo/domain/order/index';
 import type { Changes } from '@dispo/domain/shared/index';
-import type { OrderStatus } from '@dispo/events/catalog/index';
+import type { OrderEvent, OrderStatus } from '@dispo/events/catalog/index';
 import { reservationKinds, streamIds } from '@dispo/events/catalog/index';
 import { isAfter, LOG_START, type LogPosition } from '@dispo/events/envelope';
 import type { EventRegistry } from '@dispo/events/registry';
+import { WrongExpectedVersionError } from '@dispo/events/store/errors';
 import type { EventStore } from '@dispo/events/store/port';
 import { HttpError } from '@dispo/platform/http/errors';
-import { type CommandMeta, decideOn, executeCommand, loadAggregate } from '../command-handler';
+import { appendDecisions, type CommandMeta, type Decision, decideOn, loadAggregate } from '../command-handler';
 import { referenceLoader } from '../reference-loader';
-import { reservationDecision } from '../reserve';
+import { newReservationDecision } from '../reserve';
+import { StreamStateCache } from '../stream-state-cache';
 import { berlinDate } from '@dispo/domain/shared/berlin-date';
 
 /** How often a new random order number is drawn when the drawn one is taken. */
@@ -34,6 +36,7 @@ function detailsOf(order: OrderRecord): OrderInput {
 
 export function orderCommands(ctx: { store: EventStore; registry: EventRegistry }) {
   const refs = referenceLoader(ctx.store);
+  const references = new StreamStateCache();
   const currentOrder = async (orderId: string): Promise<OrderRecord | null> => {
     const { state } = await loadAggregate(ctx.store, orderDecider, streamIds.order(orderId));
     return state.exists ? state.entity : null;
@@ -42,56 +45,71 @@ export function orderCommands(ctx: { store: EventStore; registry: EventRegistry 
     /**
      * Creates an order under a fresh number S+YYMMDD-NNNN of today's date (Europe/Berlin). The number
      * is reserved in its own stream in the same atomic append as the order, so it is never given twice.
+     * Nothing is read in the common case: the order's id is new (its stream is expected not to exist),
+     * the number's reservation stream likewise (a conflict: the number is taken, draw another), and the
+     * records the order names come from the cache, checked by version in the same append.
      */
     async createOrder(orderId: string, details: OrderInput, meta: CommandMeta & { userId: string }, duplicatedFrom?: string) {
-      const [loadingPlant, deliveryPlant, loadingPoint, material, customer] = await Promise.all([
-        refs.plant(details.plantId),
-        refs.plant(details.deliveryPlantId),
-        refs.loadingPoint(details.loadingPointId),
-        refs.material(details.materialId),
-        refs.customer(details.customerId),
-      ]);
-      for (let draw = 0; draw < ORDER_NUMBER_DRAWS; draw++) {
+      const correlationId = meta.correlationId ?? randomUUID();
+      const streamId = streamIds.order(orderId);
+      let refresh = false;
+      let draws = 0;
+      for (;;) {
+        const checks: Decision[] = [];
+        const cached = referenceLoader(ctx.store, { cache: references, refresh, checks });
+        const [loadingPlant, deliveryPlant, loadingPoint, material, customer] = await Promise.all([
+          cached.plant(details.plantId),
+          cached.plant(details.deliveryPlantId),
+          cached.loadingPoint(details.loadingPointId),
+          cached.material(details.materialId),
+          cached.customer(details.customerId),
+        ]);
         const now = new Date();
-        const orderNumber = orderNumberFor(berlinDate(now), randomInt(0, 10_000));
+        const command: CreateOrder = {
+          type: 'CreateOrder',
+          orderId,
+          orderNumber: orderNumberFor(berlinDate(now), randomInt(0, 10_000)),
+          userId: meta.userId,
+          now: now.toISOString(),
+          details,
+          loadingPlant,
+          deliveryPlant,
+          loadingPoint,
+          material,
+          customer,
+          ...(duplicatedFrom === undefined ? {} : { duplicatedFrom }),
+        };
+        let events: OrderEvent[];
         try {
-          const result = await executeCommand(ctx.store, ctx.registry, meta, async () => {
-            const streamId = streamIds.order(orderId);
-            const { state, version } = await loadAggregate(ctx.store, orderDecider, streamId);
-            const events = orderDecider.decide(
-              {
-                type: 'CreateOrder',
-                orderId,
-                orderNumber,
-                userId: meta.userId,
-                now: now.toISOString(),
-                details,
-                loadingPlant,
-                deliveryPlant,
-                loadingPoint,
-                material,
-                customer,
-                ...(duplicatedFrom === undefined ? {} : { duplicatedFrom }),
-              },
-              state,
-            );
-            const reservation = await reservationDecision(
-              ctx.store,
-              reservationKinds.orderNumber,
-              orderNumber,
-              orderId,
-              messages.order.orderNumberTaken,
-            );
-            return [{ streamId, expectedVersion: version, events }, reservation];
-          });
-          return { ...result, orderNumber };
+          events = orderDecider.decide(command, orderDecider.initialState);
         } catch (error) {
-          const numberTaken = error instanceof DomainError && error.message === messages.order.orderNumberTaken;
-          const raced = error instanceof HttpError && error.statusCode === 409;
-          if (!numberTaken && !raced) throw error;
+          // A refusal must not rest on cached records: it is decided once more on fresh ones.
+          if (error instanceof DomainError && !refresh && checks.length > 0) {
+            refresh = true;
+            continue;
+          }
+          throw error;
+        }
+        const reservation = newReservationDecision(reservationKinds.orderNumber, command.orderNumber, orderId, messages.order.orderNumberTaken);
+        const decisions: Decision[] = [{ streamId, expectedVersion: 'no_stream', events }, reservation];
+        try {
+          const position = await appendDecisions(ctx.store, ctx.registry, { ...meta, correlationId }, decisions, checks);
+          return { position, decisions, orderNumber: command.orderNumber };
+        } catch (error) {
+          if (!(error instanceof WrongExpectedVersionError)) throw error;
+          if (error.streamId === reservation.streamId) {
+            if (++draws >= ORDER_NUMBER_DRAWS) throw new HttpError(409, messages.order.orderNumberTaken);
+          } else if (error.streamId === streamId) {
+            // The id is not new after all: the decider answers on what the stream holds.
+            orderDecider.decide(command, (await loadAggregate(ctx.store, orderDecider, streamId)).state);
+            throw new HttpError(409, messages.http.conflict);
+          } else {
+            // A record the order names changed since it was cached: once more on fresh ones.
+            if (refresh) throw new HttpError(409, messages.http.conflict);
+            refresh = true;
+          }
         }
       }
-      throw new HttpError(409, messages.order.orderNumberTaken);
     },
 
     /** PUT/PATCH: the records the merged order names are loaded from their streams before deciding. */

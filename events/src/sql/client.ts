@@ -1,6 +1,15 @@
+export interface QueryOptions {
+  /**
+   * Keep the statement prepared on each connection (PostgreSQL; PGlite ignores it): later runs skip
+   * parsing and planning, which for a table with many indexes costs more than the lookup itself. Only
+   * for fixed texts that run often: every distinct text stays in the server's memory per connection.
+   */
+  prepare?: boolean;
+}
+
 /** Runs one statement. Every value goes through `params` ($1, $2, ...), never into `text`. */
 export interface SqlExecutor {
-  query<R = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: R[] }>;
+  query<R = Record<string, unknown>>(text: string, params?: unknown[], options?: QueryOptions): Promise<{ rows: R[] }>;
 }
 
 /**
@@ -18,4 +27,9 @@ export interface SqlClient extends SqlExecutor {
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   readonly kind: 'postgres' | 'pglite';
   close(): Promise<void>;
+}
+
+/** `sql` with every statement kept prepared: for callers whose statements are fixed texts (see QueryOptions). */
+export function alwaysPrepared(sql: SqlExecutor): SqlExecutor {
+  return { query: (text, params) => sql.query(text, params, { prepare: true }) };
 }

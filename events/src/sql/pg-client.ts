@@ -1,6 +1,7 @@
 import pg from 'pg';
-import type { SqlClient, SqlExecutor } from './client';
+import type { QueryOptions, SqlClient, SqlExecutor } from './client';
 import { PgListener } from './pg-listener';
+import { PreparedStatements } from './prepared-statements';
 import { TransactionScope } from './transaction-scope';
 import { DATE_OID, INT8_OID, keepText, parseInt8Text, XID8_OID } from './type-parsers';
 
@@ -27,15 +28,18 @@ export function createPgClient(url: string, options: PgClientOptions = {}): SqlC
   const listener = new PgListener({ connectionString: url, types });
   const scope = new TransactionScope();
 
+  const prepared = new PreparedStatements();
   const executor = (client: pg.PoolClient): SqlExecutor => ({
-    query: async <R>(text: string, params?: unknown[]) => ({ rows: (await client.query(text, params)).rows as R[] }),
+    query: async <R>(text: string, params?: unknown[], options?: QueryOptions) => ({
+      rows: (await prepared.run(client, text, params, options, true)).rows as R[],
+    }),
   });
 
   return {
     kind: 'postgres',
-    async query<R>(text: string, params?: unknown[]) {
+    async query<R>(text: string, params?: unknown[], options?: QueryOptions) {
       scope.assertOutside();
-      return { rows: (await pool.query(text, params)).rows as R[] };
+      return { rows: (await prepared.run(pool, text, params, options, false)).rows as R[] };
     },
     async transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
       scope.assertOutside();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestSql, type TestSql } from '../testing/test-database';
-import type { SqlClient } from './client';
+import { alwaysPrepared, type SqlClient } from './client';
 
 const kinds = ['pglite', ...(process.env.DATABASE_URL ? ['postgres' as const] : [])] as const;
 
@@ -32,6 +32,21 @@ for (const kind of kinds) {
       expect(huge[0]!.n).toBe(9007199254740993n);
       const { rows: dates } = await sql.query<{ d: unknown }>("SELECT '2025-11-21'::date AS d");
       expect(dates[0]!.d).toBe('2025-11-21');
+    });
+
+    it('runs prepared statements like any other, inside transactions too, also after the table changed its columns', async () => {
+      await sql.query('CREATE TABLE shapes (id int PRIMARY KEY, label text NOT NULL)');
+      await sql.query("INSERT INTO shapes VALUES (1, 'eins')");
+      const read = () => alwaysPrepared(sql).query('SELECT * FROM shapes WHERE id = $1', [1]);
+      expect((await read()).rows).toEqual([{ id: 1, label: 'eins' }]);
+      expect((await read()).rows).toEqual([{ id: 1, label: 'eins' }]);
+      const inside = await sql.transaction((tx) => tx.query<{ id: number }>('SELECT id FROM shapes WHERE id = $1', [1], { prepare: true }));
+      expect(inside.rows).toEqual([{ id: 1 }]);
+
+      // Another process changes the table: a prepared SELECT * no longer fits, and runs unprepared instead.
+      await sql.query("ALTER TABLE shapes ADD COLUMN note text NOT NULL DEFAULT 'neu'");
+      const results = await Promise.all(Array.from({ length: 8 }, () => read()));
+      for (const result of results) expect(result.rows).toEqual([{ id: 1, label: 'eins', note: 'neu' }]);
     });
 
     it('commits a transaction, or rolls it back when the callback throws', async () => {

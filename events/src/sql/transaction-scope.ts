@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { SqlExecutor } from './client';
+import type { QueryOptions, SqlExecutor } from './client';
 
 /**
  * Tracks the transactions of one client. Using the client itself inside its own transaction callback
@@ -18,9 +18,9 @@ export class TransactionScope {
   async run<T>(tx: SqlExecutor, fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
     const state = { open: true };
     const guarded: SqlExecutor = {
-      query: <R>(text: string, params?: unknown[]) => {
+      query: <R>(text: string, params?: unknown[], options?: QueryOptions) => {
         if (!state.open) return Promise.reject(new Error('Transaction already finished'));
-        return tx.query<R>(text, params);
+        return tx.query<R>(text, params, options);
       },
     };
     try {

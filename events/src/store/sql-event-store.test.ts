@@ -5,7 +5,8 @@ import type { NewEvent } from '../envelope';
 import { defineEvent, EventRegistry } from '../registry';
 import { followLog } from '../testing/follow-log';
 import { createTestSql, type TestSql } from '../testing/test-database';
-import { WrongExpectedVersionError } from './errors';
+import { EventIdConflictError, WrongExpectedVersionError } from './errors';
+import type { SqlClient } from '../sql/client';
 import { SqlEventStore } from './sql-event-store';
 
 const registry = new EventRegistry([defineEvent({ type: 'TestNoted', schemaVersion: 1, schema: z.object({ n: z.number() }) })]);
@@ -142,4 +143,71 @@ describe('SqlEventStore specifics', () => {
       expect((await store.readStream(streamId)).map((e) => e.data)).toEqual([{ n: 0 }]);
     },
   );
+
+  describe('group commit', () => {
+    /** The test database, counting the append statements. */
+    const counted = () => {
+      const counter = { appends: 0 };
+      const sql: SqlClient = {
+        ...db.sql,
+        query: (text, params) => {
+          if (text.includes('append_events')) counter.appends++;
+          return db.sql.query(text, params);
+        },
+      };
+      return { sql, counter };
+    };
+    const settled = (outcome: PromiseSettledResult<{ streams: { version: number }[] }>) =>
+      outcome.status === 'fulfilled' ? outcome.value.streams.map((s) => s.version) : outcome.reason;
+
+    it('checks and answers each of the concurrent appends that share a statement on its own, in arrival order', async () => {
+      const { sql, counter } = counted();
+      const store = new SqlEventStore(sql, registry, { schema: 'es_group' });
+      await store.migrate();
+      const [s, t, u] = [`order-${randomUUID()}`, `tour-${randomUUID()}`, `vehicle-${randomUUID()}`];
+      await store.append(s, 'no_stream', [event(1)]);
+      counter.appends = 0;
+
+      // The first call runs at once; the others arrive while it runs and go together in the next statement.
+      const outcomes = await Promise.allSettled([
+        store.append(`other-${randomUUID()}`, 'no_stream', [event(0)]),
+        store.append(s, 1, [event(2)]),
+        store.append(s, 1, [event(3)]),
+        store.appendMany([
+          { streamId: u, expectedVersion: 'no_stream', events: [event(4)] },
+          { streamId: s, expectedVersion: 5, events: [event(5)] },
+        ]),
+        store.append(t, 'no_stream', [event(6), event(7)]),
+        store.append(s, 'any', [event(8)]),
+      ]);
+
+      expect(counter.appends).toBe(2);
+      const [, won, lost, refused, other, any] = outcomes.map(settled);
+      expect(won).toEqual([2]);
+      expect(lost).toBeInstanceOf(WrongExpectedVersionError);
+      expect(lost).toMatchObject({ streamId: s, expected: 1, actual: 2 });
+      expect(refused).toMatchObject({ name: 'WrongExpectedVersionError', streamId: s, expected: 5, actual: 2 });
+      expect(other).toEqual([2]);
+      expect(any).toEqual([3]);
+      expect((await store.readStream(s)).map((e) => e.data)).toEqual([{ n: 1 }, { n: 2 }, { n: 8 }]);
+      expect(await store.readStream(u)).toEqual([]);
+      const positions = outcomes.flatMap((o) => (o.status === 'fulfilled' ? [o.value.position] : []));
+      expect(new Set(positions.slice(1).map((p) => p.transactionId)).size).toBe(1);
+    });
+
+    it('repeats a batch whose statement failed append by append, so that only the guilty append fails', async () => {
+      const store = new SqlEventStore(db.sql, registry, { schema: 'es_group_isolation' });
+      await store.migrate();
+      const shared = event(1);
+      const outcomes = await Promise.allSettled([
+        store.append(`first-${randomUUID()}`, 'no_stream', [event(0)]),
+        store.append(`order-${randomUUID()}`, 'no_stream', [shared]),
+        // The same event id in another stream: the batch's INSERT fails on the unique event id.
+        store.append(`tour-${randomUUID()}`, 'no_stream', [{ ...shared }]),
+        store.append(`vehicle-${randomUUID()}`, 'no_stream', [event(2)]),
+      ]);
+
+      expect(outcomes.map(settled)).toEqual([[1], [1], expect.any(EventIdConflictError), [1]]);
+    });
+  });
 });

@@ -1,12 +1,14 @@
-import { type EventMetadata, isAfter, LOG_START, type LogPosition, type NewEvent, type RecordedEvent } from '../envelope';
+import { type EventMetadata, type LogPosition, type NewEvent, type RecordedEvent } from '../envelope';
 import type { EventRegistry } from '../registry';
-import type { SqlClient, SqlExecutor } from '../sql/client';
+import type { SqlClient } from '../sql/client';
 import { assertSqlIdentifier } from '../sql/identifier';
 import { EventIdConflictError, WrongExpectedVersionError } from './errors';
+import { GroupCommit, type GroupCommitOptions } from './group-commit';
 import { LiveTail } from './live-tail';
 import type { AppendResult, EventStore, ExpectedVersion, ReadAllOptions, StreamWrite } from './port';
-import { checkExpectedVersion, prepareWrites } from './prepare-writes';
+import { prepareWrites } from './prepare-writes';
 import { batchSizeOf } from './read-options';
+import { type AppendRow, appendFunctionDdl, appendOutcomes, appendParams, appendStatement, type PreparedAppend } from './sql-append';
 import { EVENT_ID_CONSTRAINT, eventStoreDdl, notifyChannel, STREAM_VERSION_CONSTRAINT } from './sql-schema';
 
 export interface SqlEventStoreOptions {
@@ -14,9 +16,11 @@ export interface SqlEventStoreOptions {
   schema?: string;
   /** Safety poll of `subscribe`, for notifications that never arrive (default 250 ms). */
   pollIntervalMs?: number;
+  /** Group commit of concurrent appends (see GroupCommit). */
+  groupCommit?: GroupCommitOptions;
 }
 
-/** A writer that bypasses the stream lock can still hit a unique index; a fresh attempt sees its rows. */
+/** A writer that bypasses the stream locks can still hit a unique index; a fresh attempt sees its rows. */
 const MAX_ATTEMPTS = 3;
 const COLUMNS = 'global_position, transaction_id, stream_id, stream_version, event_id, type, schema_version, data, metadata, recorded_at';
 
@@ -33,28 +37,27 @@ interface EventRow {
   recorded_at: Date | string;
 }
 
-interface WrittenRow {
-  event_id: string;
-  stream_id: string;
-  stream_version: number;
-  transaction_id: number;
-  global_position: number;
-}
-
 /**
- * The event store on PostgreSQL or PGlite (same SQL). Appends run in one transaction per call:
+ * The event store on PostgreSQL or PGlite (same SQL). An append is one statement, a call of the
+ * function `<schema>.append_events` (sql-append.ts) in its own transaction, which
  *
- * 1. lock every stream of the call (advisory transaction locks, in sorted order: no deadlocks),
- * 2. read the streams' current versions and any already stored event ids of the call (a retried
- *    command: answer with what is stored, write nothing), then check the expected versions,
- * 3. insert all events (a statement trigger queues pg_notify for the commit), COMMIT.
+ * 1. locks the streams (advisory transaction locks, in the order of their keys: no deadlocks),
+ * 2. reads the streams' current versions and any already stored event ids (a retried command: it
+ *    answers with what is stored and writes nothing), checks the expected versions,
+ * 3. inserts the events (a statement trigger queues pg_notify for the commit), and commits.
+ *
+ * Concurrent appends of this process go together into one such statement (group commit): each is
+ * checked on its own, in arrival order, and answered on its own; they share the round trip and the
+ * commit. A statement that fails as a whole (a writer outside the store raced it) is repeated per
+ * append, so that the error reaches only the append it belongs to.
  *
  * Why the global log, read in (transaction_id, global_position) order, never shows a stream's
  * version 2 before its version 1: a transaction gets its xid at its first INSERT (step 3), after it
  * waited for the stream locks and read the versions (steps 1-2). The writer of version 1 held that
  * stream's lock until it committed, and it had its xid already, so version 2's writer, which read
  * version 1 after that commit, gets a larger xid. With an exact expected version the same holds even
- * without the lock: the handler loaded version 1 as committed before its transaction began.
+ * without the lock: the handler loaded version 1 as committed before its transaction began. Two
+ * appends to one stream in the same batch share the xid and are ordered by global_position.
  */
 export class SqlEventStore implements EventStore {
   private readonly schema: string;
@@ -62,6 +65,8 @@ export class SqlEventStore implements EventStore {
   private readonly channel: string;
   private readonly pollIntervalMs: number;
   private readonly tails = new Map<LiveTail, () => Promise<void>>();
+  private readonly appends: GroupCommit<PreparedAppend, AppendResult>;
+  private readonly appendSql: string;
 
   constructor(
     private readonly sql: SqlClient,
@@ -72,13 +77,15 @@ export class SqlEventStore implements EventStore {
     this.table = `${this.schema}.events`;
     this.channel = assertSqlIdentifier(notifyChannel(this.schema), 'channel');
     this.pollIntervalMs = options.pollIntervalMs ?? 250;
+    this.appendSql = appendStatement(this.schema);
+    this.appends = new GroupCommit((batch) => this.appendBatch(batch), options.groupCommit);
   }
 
-  /** Creates schema, table and indexes if missing; safe when several processes start at once. */
+  /** Creates schema, table, indexes and the append function if missing; safe when several processes start at once. */
   async migrate(): Promise<void> {
     await this.sql.transaction(async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`${this.table}.migrate`]);
-      for (const statement of eventStoreDdl(this.schema)) await tx.query(statement);
+      for (const statement of [...eventStoreDdl(this.schema), appendFunctionDdl(this.schema)]) await tx.query(statement);
     });
   }
 
@@ -86,17 +93,11 @@ export class SqlEventStore implements EventStore {
     return this.appendMany([{ streamId, expectedVersion, events }]);
   }
 
-  async appendMany(writes: StreamWrite[]): Promise<AppendResult> {
-    const prepared = prepareWrites(this.registry, writes);
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await this.sql.transaction((tx) => this.write(tx, prepared));
-      } catch (error) {
-        const constraint = uniqueViolation(error);
-        if (!constraint) throw error;
-        if (attempt < MAX_ATTEMPTS) continue;
-        throw conflictError(constraint, error, prepared);
-      }
+  appendMany(writes: StreamWrite[]): Promise<AppendResult> {
+    try {
+      return this.appends.submit(prepareWrites(this.registry, writes));
+    } catch (error) {
+      return Promise.reject(error);
     }
   }
 
@@ -104,6 +105,7 @@ export class SqlEventStore implements EventStore {
     const { rows } = await this.sql.query<EventRow>(
       `SELECT ${COLUMNS} FROM ${this.table} WHERE stream_id = $1 AND stream_version >= $2 ORDER BY stream_version`,
       [streamId, options.fromVersion ?? 1],
+      { prepare: true },
     );
     return rows.map((row) => this.toRecorded(row));
   }
@@ -130,6 +132,7 @@ export class SqlEventStore implements EventStore {
        ) e ON true
        ORDER BY e.transaction_id, e.global_position`,
       [String(after.transactionId), after.globalPosition, batchSizeOf(options)],
+      { prepare: true },
     );
     const waiting = rows[0]?.waiting === true;
     for (const tail of this.tails.keys()) {
@@ -170,58 +173,38 @@ export class SqlEventStore implements EventStore {
     await unlisten();
   }
 
-  private async write(tx: SqlExecutor, writes: StreamWrite[]): Promise<AppendResult> {
-    for (const streamId of writes.map((w) => w.streamId).sort()) {
-      await tx.query('SELECT pg_advisory_xact_lock(hashtext($1), hashtext($2))', [this.table, streamId]);
+  /** One statement for the whole batch; when it fails as a whole, each append alone, still in arrival order. */
+  private async appendBatch(batch: PreparedAppend[]): Promise<PromiseSettledResult<AppendResult>[]> {
+    if (batch.length > 1) {
+      try {
+        return await this.runAppends(batch);
+      } catch {
+        // Falls through to one at a time.
+      }
     }
-    const { versions, existing } = await this.currentState(tx, writes);
-    if (existing.length > 0) return retriedResult(writes, existing, versions);
-    for (const write of writes) checkExpectedVersion(write, versions.get(write.streamId) ?? 0);
-
-    const rows = writes.flatMap((write) =>
-      write.events.map((event, i) => ({
-        stream_id: write.streamId,
-        stream_version: (versions.get(write.streamId) ?? 0) + i + 1,
-        event_id: event.eventId,
-        type: event.type,
-        schema_version: event.schemaVersion,
-        data: event.data,
-        metadata: event.metadata,
-      })),
-    );
-    if (rows.length === 0) return resultOf(writes, versions, []);
-    const inserted = await tx.query<WrittenRow>(
-      `INSERT INTO ${this.table} (stream_id, stream_version, event_id, type, schema_version, data, metadata)
-       SELECT e.stream_id, e.stream_version, e.event_id, e.type, e.schema_version, e.data, e.metadata
-       FROM jsonb_to_recordset($1::text::jsonb)
-         AS e(ord int, stream_id text, stream_version int, event_id uuid, type text, schema_version int, data jsonb, metadata jsonb)
-       ORDER BY e.ord
-       RETURNING event_id::text, stream_id, stream_version, transaction_id, global_position`,
-      // ord keeps the callers' order in global_position (row order of INSERT ... SELECT ... ORDER BY).
-      [JSON.stringify(rows.map((row, ord) => ({ ord, ...row })))],
-    );
-    return resultOf(writes, versions, inserted.rows);
+    const outcomes: PromiseSettledResult<AppendResult>[] = [];
+    for (const append of batch) outcomes.push(await settle(this.appendAlone(append)));
+    return outcomes;
   }
 
-  /** The streams' last versions (0: no events) and the rows of event ids of this call that are already stored. */
-  private async currentState(tx: SqlExecutor, writes: StreamWrite[]): Promise<{ versions: Map<string, number>; existing: WrittenRow[] }> {
-    const { rows } = await tx.query<Omit<WrittenRow, 'event_id'> & { event_id: string | null }>(
-      `SELECT NULL::text AS event_id, s.stream_id,
-              COALESCE((SELECT max(stream_version) FROM ${this.table} WHERE stream_id = s.stream_id), 0) AS stream_version,
-              NULL::xid8 AS transaction_id, NULL::bigint AS global_position
-       FROM jsonb_array_elements_text($1::text::jsonb) AS s(stream_id)
-       UNION ALL
-       SELECT event_id::text, stream_id, stream_version, transaction_id, global_position FROM ${this.table}
-       WHERE event_id IN (SELECT jsonb_array_elements_text($2::text::jsonb)::uuid)`,
-      [JSON.stringify(writes.map((w) => w.streamId)), JSON.stringify(writes.flatMap((w) => w.events.map((e) => e.eventId)))],
-    );
-    const versions = new Map<string, number>();
-    const existing: WrittenRow[] = [];
-    for (const row of rows) {
-      if (row.event_id === null) versions.set(row.stream_id, row.stream_version);
-      else existing.push({ ...row, event_id: row.event_id });
+  private async appendAlone(append: PreparedAppend): Promise<AppendResult> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const [outcome] = await this.runAppends([append]);
+        if (outcome!.status === 'rejected') throw outcome!.reason;
+        return outcome!.value;
+      } catch (error) {
+        const constraint = uniqueViolation(error);
+        if (!constraint) throw error;
+        if (attempt < MAX_ATTEMPTS) continue;
+        throw conflictError(constraint, error, append);
+      }
     }
-    return { versions, existing };
+  }
+
+  private async runAppends(batch: PreparedAppend[]): Promise<PromiseSettledResult<AppendResult>[]> {
+    const { rows } = await this.sql.query<AppendRow>(this.appendSql, appendParams(batch), { prepare: true });
+    return appendOutcomes(batch, rows);
   }
 
   private toRecorded(row: EventRow): RecordedEvent {
@@ -240,26 +223,11 @@ export class SqlEventStore implements EventStore {
   }
 }
 
-/** A retried command: every event id is stored, each in the stream it is written to now. */
-function retriedResult(writes: StreamWrite[], existing: WrittenRow[], versions: Map<string, number>): AppendResult {
-  const stored = new Map(existing.map((row) => [row.event_id, row]));
-  const retried = writes.every((w) => w.events.every((e) => stored.get(e.eventId)?.stream_id === w.streamId));
-  if (!retried) throw new EventIdConflictError(existing.map((row) => row.event_id));
-  return resultOf(writes, versions, existing);
-}
-
-function resultOf(writes: StreamWrite[], versions: Map<string, number>, rows: WrittenRow[]): AppendResult {
-  const byId = new Map(rows.map((row) => [row.event_id, row]));
-  const streams = writes.map((w) => {
-    const last = w.events.at(-1);
-    return { streamId: w.streamId, version: last ? byId.get(last.eventId)!.stream_version : (versions.get(w.streamId) ?? 0) };
-  });
-  let position = LOG_START;
-  for (const row of rows) {
-    const candidate = { transactionId: row.transaction_id, globalPosition: row.global_position };
-    if (isAfter(candidate, position)) position = candidate;
-  }
-  return { streams, position };
+function settle<T>(promise: Promise<T>): Promise<PromiseSettledResult<T>> {
+  return promise.then(
+    (value) => ({ status: 'fulfilled', value }),
+    (reason: unknown) => ({ status: 'rejected', reason }),
+  );
 }
 
 function uniqueViolation(error: unknown): string | undefined {

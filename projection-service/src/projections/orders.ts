@@ -3,7 +3,7 @@ import type { EventData, OrderDetails } from '@dispo/events/catalog/index';
 import type { RecordedEvent } from '@dispo/events/envelope';
 import type { SqlExecutor } from '@dispo/events/sql/client';
 import type { Notice } from '@dispo/platform/bus/notice-bus';
-import { findOrder } from '../orders/order-view';
+import { findOrder, type OrderRow, orderView } from '../orders/order-view';
 import type { Projection } from '../projection';
 import { updateRow } from './upsert';
 
@@ -54,20 +54,50 @@ function sequenceOf(stored: unknown): number {
 /** Sorting by priority means by urgency, not alphabetically. */
 const priorityRank: Record<string, number> = { low: 0, normal: 1, high: 2, urgent: 3 };
 
-/** Joined names follow the ids they belong to (read.plants & co. are kept by reference_data). */
-const JOINED_NAMES = `
-  plant_name = (SELECT name FROM read.plants WHERE id = o.plant_id),
-  plant_city = (SELECT city FROM read.plants WHERE id = o.plant_id),
-  delivery_plant_name = (SELECT name FROM read.plants WHERE id = o.delivery_plant_id),
-  delivery_plant_city = (SELECT city FROM read.plants WHERE id = o.delivery_plant_id),
-  loading_point_name = (SELECT name FROM read.loading_points WHERE id = o.loading_point_id),
-  material_name = (SELECT name FROM read.materials WHERE id = o.material_id),
-  material_category = (SELECT category FROM read.materials WHERE id = o.material_id),
-  customer_company = (SELECT company FROM read.customers WHERE id = o.customer_id),
-  customer_contact_person = (SELECT contact_person FROM read.customers WHERE id = o.customer_id),
-  customer_email = (SELECT email FROM read.customers WHERE id = o.customer_id),
-  creator_first_name = (SELECT first_name FROM read.users WHERE id = o.created_by),
-  creator_last_name = (SELECT last_name FROM read.users WHERE id = o.created_by)`;
+/** Joined names follow the ids they belong to (read.plants & co. are kept by reference_data): column, source table and column, id column. */
+const JOINED: readonly (readonly [string, string, string, string])[] = [
+  ['plant_name', 'read.plants', 'name', 'plant_id'],
+  ['plant_city', 'read.plants', 'city', 'plant_id'],
+  ['delivery_plant_name', 'read.plants', 'name', 'delivery_plant_id'],
+  ['delivery_plant_city', 'read.plants', 'city', 'delivery_plant_id'],
+  ['loading_point_name', 'read.loading_points', 'name', 'loading_point_id'],
+  ['material_name', 'read.materials', 'name', 'material_id'],
+  ['material_category', 'read.materials', 'category', 'material_id'],
+  ['customer_company', 'read.customers', 'company', 'customer_id'],
+  ['customer_contact_person', 'read.customers', 'contact_person', 'customer_id'],
+  ['customer_email', 'read.customers', 'email', 'customer_id'],
+  ['creator_first_name', 'read.users', 'first_name', 'created_by'],
+  ['creator_last_name', 'read.users', 'last_name', 'created_by'],
+];
+const joinedName = (table: string, column: string, id: string) => `(SELECT ${column} FROM ${table} WHERE id = ${id})`;
+const JOINED_NAMES = JOINED.map(([name, table, column, key]) => `${name} = ${joinedName(table, column, `o.${key}`)}`).join(',\n  ');
+
+/**
+ * INSERT of a new order with its joined names, in one statement, answering the stored row (as jsonb). `columns`
+ * are the row's own columns in parameter order ($1, $2, ...).
+ */
+function insertOrderSql(columns: readonly string[]): string {
+  const param = (column: string) => `$${columns.indexOf(column) + 1}`;
+  const names = JOINED.map(([name]) => name);
+  const values = [...columns.map(param), ...JOINED.map(([, table, column, key]) => joinedName(table, column, param(key)))];
+  // The row as one jsonb value: far cheaper for the driver to hand over than some 60 columns.
+  return `INSERT INTO read.orders AS o (${[...columns, ...names].join(', ')}) VALUES (${values.join(', ')}) ON CONFLICT (id) DO NOTHING RETURNING to_jsonb(o) AS row`;
+}
+
+/** The columns an OrderCreated event fills. */
+const CREATED_COLUMNS = [
+  'id',
+  'order_number',
+  ...Object.values(DETAIL_COLUMNS),
+  'priority_rank',
+  'status',
+  'duplicated_from',
+  'created_by',
+  'created_at',
+  'updated_at',
+  'version',
+];
+const INSERT_ORDER = insertOrderSql(CREATED_COLUMNS);
 
 async function notice(tx: SqlExecutor, subject: string, id: string): Promise<Notice[] | undefined> {
   const order = await findOrder(tx, id);
@@ -158,11 +188,13 @@ export const ordersProjection: Projection = {
           updated_at: d.createdAt,
           version: event.streamVersion,
         });
-        const names = Object.keys(columns);
-        await tx.query(
-          `INSERT INTO read.orders (${names.join(', ')}) VALUES (${names.map((_, i) => `$${i + 1}`).join(', ')}) ON CONFLICT (id) DO NOTHING`,
-          names.map((n) => columns[n]),
+        const { rows } = await tx.query<{ row: OrderRow }>(
+          INSERT_ORDER,
+          CREATED_COLUMNS.map((n) => columns[n]),
+          { prepare: true },
         );
+        if (rows[0]) return [{ subject: 'dispo.orders.new_order', payload: { order: orderView(rows[0].row) } }];
+        // Already there (a replay into tables that were not emptied): names refreshed as on a change.
         await tx.query(`UPDATE read.orders o SET ${JOINED_NAMES} WHERE id = $1`, [d.id]);
         return notice(tx, 'dispo.orders.new_order', d.id);
       }

@@ -1,0 +1,77 @@
+import { AsyncResource } from 'node:async_hooks';
+
+export interface GroupCommitOptions {
+  /** Batches running at once (default 1: the next batch collects while one runs, so batches grow with the load). */
+  maxInFlight?: number;
+  /** Calls per batch at most (default 200). */
+  maxBatch?: number;
+}
+
+interface Waiting<T, R> {
+  item: T;
+  resolve(result: R): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * Group commit: calls that arrive while `maxInFlight` batches are running wait, and then run together
+ * as the next batch, so concurrent callers share one statement and one commit. Nothing waits for a
+ * timer: when fewer batches run, a call starts at once, alone. `runBatch` answers every item on its
+ * own (fulfilled or rejected), so one caller's failure is not the others'; if it throws, every item
+ * of the batch gets that error.
+ */
+export class GroupCommit<T, R> {
+  private readonly maxInFlight: number;
+  private readonly maxBatch: number;
+  private queue: Waiting<T, R>[] = [];
+  private running = 0;
+
+  constructor(
+    private readonly runBatch: (items: T[]) => Promise<PromiseSettledResult<R>[]>,
+    options: GroupCommitOptions = {},
+  ) {
+    this.maxInFlight = positive(options.maxInFlight ?? 1, 'maxInFlight');
+    this.maxBatch = positive(options.maxBatch ?? 200, 'maxBatch');
+  }
+
+  submit(item: T): Promise<R> {
+    return new Promise<R>((resolve, reject) => {
+      this.queue.push({ item, resolve, reject });
+      this.pump();
+    });
+  }
+
+  private pump(): void {
+    while (this.running < this.maxInFlight && this.queue.length > 0) {
+      this.running++;
+      void this.runDetached(this.queue.splice(0, this.maxBatch));
+    }
+  }
+
+  /** A batch serves many callers: it runs in the context GroupCommit was made in, not in one caller's (AsyncLocalStorage). */
+  private readonly runDetached = AsyncResource.bind((batch: Waiting<T, R>[]) => this.run(batch));
+
+  private async run(batch: Waiting<T, R>[]): Promise<void> {
+    let outcomes: PromiseSettledResult<R>[] | undefined;
+    let failure: unknown;
+    try {
+      outcomes = await this.runBatch(batch.map((w) => w.item));
+    } catch (error) {
+      failure = error;
+    }
+    // Free the slot before answering, so that a caller's next call starts at once.
+    this.running--;
+    batch.forEach((waiting, i) => {
+      const outcome = outcomes?.[i];
+      if (!outcome) waiting.reject(failure ?? new Error('group commit: no outcome for a call'));
+      else if (outcome.status === 'fulfilled') waiting.resolve(outcome.value);
+      else waiting.reject(outcome.reason);
+    });
+    this.pump();
+  }
+}
+
+function positive(n: number, name: string): number {
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive integer, got ${n}`);
+  return n;
+}
