@@ -5,7 +5,22 @@ import { loadDemoCatalog } from './demo-catalog';
 import { berlinDayIn, demoId, seedDemoData } from './seed';
 import { createTestApp, TEST_PIN_KEY, type TestApp } from './testing/test-app';
 
+/**
+ * The whole log. readAll holds back events behind a transaction still open elsewhere (the services'
+ * projection runner works while the seed appends), so the log is read until a later read adds nothing.
+ */
 async function allEvents(store: EventStore): Promise<RecordedEvent[]> {
+  let events = await readLog(store);
+  for (let tries = 0; tries < 20; tries++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const again = await readLog(store);
+    if (again.length === events.length) return events;
+    events = again;
+  }
+  return events;
+}
+
+async function readLog(store: EventStore): Promise<RecordedEvent[]> {
   const out: RecordedEvent[] = [];
   let after = LOG_START;
   for (;;) {
