@@ -17,15 +17,35 @@ function fromUtc(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
 
+/**
+ * Calendar answers already worked out: notes ask the same few (the days after the reference date)
+ * again and again, and Date objects are slow. Bounded, and cleared when full.
+ */
+const shiftedDays = new Map<string, string>();
+const weekdays = new Map<string, number>();
+const CALENDAR_MEMO_LIMIT = 4096;
+
+function remembered<T>(memo: Map<string, T>, key: string, compute: () => T): T {
+  let value = memo.get(key);
+  if (value === undefined) {
+    if (memo.size >= CALENDAR_MEMO_LIMIT) memo.clear();
+    value = compute();
+    memo.set(key, value);
+  }
+  return value;
+}
+
 export function addDays(date: string, days: number): string {
-  const d = toUtc(date);
-  d.setUTCDate(d.getUTCDate() + days);
-  return fromUtc(d);
+  return remembered(shiftedDays, `${date}|${days}`, () => {
+    const d = toUtc(date);
+    d.setUTCDate(d.getUTCDate() + days);
+    return fromUtc(d);
+  });
 }
 
 /** 0 = Sunday … 6 = Saturday. */
 export function weekdayOf(date: string): number {
-  return toUtc(date).getUTCDay();
+  return remembered(weekdays, date, () => toUtc(date).getUTCDay());
 }
 
 /** The next such weekday strictly after `date` ("Dienstag" said on a Tuesday means next week's). */
@@ -123,6 +143,14 @@ function monthNumber(word: string): number | null {
 }
 
 const MONTH_NAMES = MONTHS.map(([name]) => name).join('|');
+/** Every month name starts with one of these, `ä` also written `ae` (a cheap test before MONTH_NAME_DATE). */
+const MONTH_STEMS = [
+  ...new Set(
+    MONTHS.map(([name]) => name)
+      .filter((name, _, all) => !all.some((other) => other !== name && name.startsWith(other)))
+      .flatMap((name) => [name, name.replace('ä', 'ae')]),
+  ),
+];
 const NEXT_WEEK = '(?:nächste[nmrs]?|kommende[nmrs]?)';
 const NEXT = `(?:${NEXT_WEEK}|diese[nmrs]?)`;
 const DAY_NAME = '(montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonnabend|sonntag)';
@@ -143,6 +171,11 @@ const WEEKDAY_THIS_WEEK = pattern(`${B}(?:(?:am|ab)\\s+)?(?:diese\\s+woche\\s+${
 const WEEKDAY = pattern(
   `${B}(?:(am|ab|bis|${NEXT})\\s+)?(montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonnabend|sonntag|mo|di|mi|do|fr|sa|so)(\\.)?${E}`,
 );
+
+// What every match of a costly pattern contains: a cheap test first.
+const ISO_DATE_HINT = /\d-\d/;
+const DOTTED_AFTER_AM_HINT = /\d\.\d/;
+const IN_DAYS_HINT = /in\s+\S+\s+tag/;
 
 const RELATIVE_DAYS: Record<string, number> = { heute: 0, morgen: 1, uebermorgen: 2 };
 const FULL_WEEKDAYS = Object.entries(WEEKDAYS).filter(([name]) => name.length > 2);
@@ -182,60 +215,59 @@ function acceptAbbreviation(abbr: string, cue: string | undefined, dot: boolean,
   return true;
 }
 
+/** Notes `date`, when there is one, as named by the match `m`; whether it was. */
+function found(list: FoundDate[], date: string | null, m: RegExpExecArray): boolean {
+  if (date === null) return false;
+  list.push({ date, start: m.index, end: m.index + m[0].length });
+  return true;
+}
+
+function earliest(list: readonly FoundDate[]): string | null {
+  return [...list].sort((a, b) => a.start - b.start)[0]?.date ?? null;
+}
+
 /** The delivery date of the text, or null. Every date word is taken, so none ends up in the notes. */
 export function findDate(scan: TextScan, reference: string): DateFinding {
   const explicit: FoundDate[] = [];
   const relative: FoundDate[] = [];
-  let end = 0;
-  const found = (list: FoundDate[], date: string | null, start: number) => {
-    if (date === null) return false;
-    list.push({ date, start, end });
-    return true;
-  };
-  const claim = (re: RegExp, onMatch: (m: RegExpExecArray) => boolean) =>
-    scan.claim(re, (m) => {
-      end = m.index + m[0].length;
-      return onMatch(m);
-    });
 
-  if (scan.mentions('-')) claim(ISO_DATE, (m) => found(explicit, isLocalDate(m[0]) ? m[0] : null, m.index));
-  if (scan.mentions('.')) claim(DOTTED_DATE, (m) => found(explicit, dayMonth(Number(m[1]), Number(m[2]), m[3] ? Number(m[3]) : null, reference), m.index));
-  if (scan.mentions('.')) claim(DOTTED_AFTER_AM, (m) => found(explicit, dayMonth(Number(m[1]), Number(m[2]), null, reference), m.index));
-  claim(MONTH_NAME_DATE, (m) => {
+  if (scan.contains(ISO_DATE_HINT)) scan.claim(ISO_DATE, (m) => found(explicit, isLocalDate(m[0]) ? m[0] : null, m));
+  if (scan.mentions('.')) scan.claim(DOTTED_DATE, (m) => found(explicit, dayMonth(Number(m[1]), Number(m[2]), m[3] ? Number(m[3]) : null, reference), m));
+  if (scan.contains(DOTTED_AFTER_AM_HINT)) scan.claim(DOTTED_AFTER_AM, (m) => found(explicit, dayMonth(Number(m[1]), Number(m[2]), null, reference), m));
+  if (scan.hasDigit() && scan.mentions(...MONTH_STEMS)) scan.claim(MONTH_NAME_DATE, (m) => {
     const month = monthNumber(m[2]!);
-    return month !== null && found(explicit, dayMonth(Number(m[1]), month, m[3] ? Number(m[3]) : null, reference), m.index);
+    return month !== null && found(explicit, dayMonth(Number(m[1]), month, m[3] ? Number(m[3]) : null, reference), m);
   });
   // A greeting is not a date; taken so that it stays out of the notes too.
-  if (scan.mentions('guten')) claim(GREETING, () => true);
-  if (scan.mentions('heut', 'morgen')) claim(RELATIVE_DAY, (m) => {
+  if (scan.mentions('guten')) scan.claim(GREETING, () => true);
+  if (scan.mentions('heut', 'morgen')) scan.claim(RELATIVE_DAY, (m) => {
     const word = m[1]!;
     const days = word.startsWith('heut') ? 0 : word === 'morgen' ? 1 : 2;
-    return found(relative, addDays(reference, days), m.index);
+    return found(relative, addDays(reference, days), m);
   });
-  if (scan.mentions('tag')) claim(IN_DAYS, (m) => {
+  if (scan.contains(IN_DAYS_HINT)) scan.claim(IN_DAYS, (m) => {
     const n = countValue(m[1]!);
-    return Number.isFinite(n) && found(relative, addDays(reference, n), m.index);
+    return Number.isFinite(n) && found(relative, addDays(reference, n), m);
   });
-  if (scan.mentions('woche')) claim(WEEKDAY_NEXT_WEEK, (m) => found(relative, weekdayOfNextWeek(reference, WEEKDAYS[m[1] ?? m[2]!]!), m.index));
-  if (scan.mentions('woche')) claim(WEEKDAY_THIS_WEEK, (m) => found(relative, weekdayOfThisWeek(reference, WEEKDAYS[m[1] ?? m[2]!]!), m.index));
+  if (scan.mentions('woche')) scan.claim(WEEKDAY_NEXT_WEEK, (m) => found(relative, weekdayOfNextWeek(reference, WEEKDAYS[m[1] ?? m[2]!]!), m));
+  if (scan.mentions('woche')) scan.claim(WEEKDAY_THIS_WEEK, (m) => found(relative, weekdayOfThisWeek(reference, WEEKDAYS[m[1] ?? m[2]!]!), m));
   const view = scan.view(false);
-  claim(WEEKDAY, (m) => {
+  scan.claim(WEEKDAY, (m) => {
     const abbr = m[2]!;
     const after = view.slice(m.index + m[0].length, m.index + m[0].length + 4);
     if (!acceptAbbreviation(abbr, m[1], m[3] !== undefined, after)) return false;
-    return found(relative, nextWeekday(reference, WEEKDAYS[abbr]!), m.index);
+    return found(relative, nextWeekday(reference, WEEKDAYS[abbr]!), m);
   });
 
   // Typed in a hurry (`morgn`, `Mitwoch`, `Freitga`): only when no day word was written right.
   if (explicit.length === 0 && relative.length === 0) {
-    claim(LONG_WORD, (m) => {
+    scan.claim(LONG_WORD, (m) => {
       const day = misspeltDay(m[0]);
       if (day === null) return false;
       const date = typeof day === 'number' ? nextWeekday(reference, day) : addDays(reference, RELATIVE_DAYS[day]!);
-      return found(relative, date, m.index);
+      return found(relative, date, m);
     });
   }
 
-  const first = (list: FoundDate[]) => [...list].sort((a, b) => a.start - b.start)[0]?.date ?? null;
-  return { date: first(explicit) ?? first(relative), ends: [...explicit, ...relative].map((f) => f.end) };
+  return { date: earliest(explicit) ?? earliest(relative), ends: [...explicit, ...relative].map((f) => f.end) };
 }

@@ -1,4 +1,4 @@
-import { B, E, pattern } from './text';
+import { B, E, mentionsAny, pattern } from './text';
 
 /**
  * Texts that name records but order nothing: a question about an order, a request to call back, a
@@ -10,6 +10,10 @@ export type NotAnOrder = 'enquiry' | 'callback' | 'cancellation' | 'report';
 const CANCELLATION = pattern(
   `${B}(?:storn\\p{L}*|absag\\p{L}*|abgesagt|abbestell\\p{L}*|annullier\\p{L}*|ausfall\\p{L}*|fällt\\s+(?:\\p{L}+\\s+){0,2}aus|verschieb\\p{L}*|verschoben|doch\\s+(?:kein\\p{L}*|nicht)|nichts?\\s+mehr(?!\\s+als)|kein\\p{L}*\\s+bedarf)${E}`,
 );
+/** Every match of CANCELLATION, REPORT and CALLBACK contains one of its stems (a cheap test first). */
+const CANCELLATION_STEMS = ['storn', 'absag', 'abgesagt', 'abbestell', 'annullier', 'ausfall', 'fällt', 'faellt', 'verschieb', 'verschoben', 'doch', 'mehr', 'bedarf'];
+const REPORT_STEMS = ['angekommen', 'eingetroffen', 'abgeladen', 'zugestellt', 'reklam', 'beschwerde'];
+const CALLBACK_STEMS = ['ruf', 'meldet'];
 const REPORT = pattern(`${B}(?:angekommen|eingetroffen|abgeladen|zugestellt|reklamation\\p{L}*|reklamier\\p{L}*|beschwerde\\p{L}*)${E}`);
 const CALLBACK = pattern(`${B}(?:rückruf\\p{L}*|zurückruf\\p{L}*|ruft\\s+(?:\\p{L}+\\s+){0,2}zurück|meldet\\s+sich)${E}`);
 /**
@@ -26,9 +30,9 @@ const ASKING = pattern(
  * all (`Was ist mit Montag? 2 LKW Kies nach Kiel` is an order).
  */
 export function notAnOrder(lower: string, named: readonly { start: number; end: number }[]): NotAnOrder | null {
-  if (test(CANCELLATION, lower)) return 'cancellation';
-  if (test(REPORT, lower)) return 'report';
-  if (test(CALLBACK, lower)) return 'callback';
+  if (mentionsAny(lower, CANCELLATION_STEMS) && test(CANCELLATION, lower)) return 'cancellation';
+  if (mentionsAny(lower, REPORT_STEMS) && test(REPORT, lower)) return 'report';
+  if (mentionsAny(lower, CALLBACK_STEMS) && test(CALLBACK, lower)) return 'callback';
   if (!lower.includes('?')) return null;
   const questions: { start: number; end: number }[] = [];
   // Clauses ending in `?`, cut at `.`, `!` and `?`.

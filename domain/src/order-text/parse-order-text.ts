@@ -10,7 +10,7 @@ import { findAmounts, findPriority, type Quantity, type Truckloads } from './qua
 import { BLANK, fold, TextScan, type Token, tokenize } from './text';
 import { findTimes, type TimeSlot } from './times';
 import type { OrderDraft, OrderTextCatalogue, OrderTextResult } from './types';
-import { FILLERS } from './words';
+import { isContent } from './words';
 
 /** More orders than this from one sentence is a typo (`200 LKW`), not a phone call. */
 export const MAX_ORDERS_PER_TEXT = 50;
@@ -32,12 +32,18 @@ interface Amount {
   unit: Unit;
 }
 
+/** The reference date checked last: a service parses many notes against the same day. */
+let lastReferenceDate = '';
+
 /**
  * Reads a German phone note into order drafts (orders.md §2.4, §4.9, §5.4). Pure and deterministic:
  * the same text, catalogue and reference date (YYYY-MM-DD in Europe/Berlin) give the same result.
  */
 export function parseOrderText(text: string, catalogue: OrderTextCatalogue, referenceDate: string): OrderTextResult {
-  if (!isLocalDate(referenceDate)) throw new RangeError(`referenceDate must be YYYY-MM-DD: ${referenceDate}`);
+  if (referenceDate !== lastReferenceDate) {
+    if (!isLocalDate(referenceDate)) throw new RangeError(`referenceDate must be YYYY-MM-DD: ${referenceDate}`);
+    lastReferenceDate = referenceDate;
+  }
   const prepared = preparedCatalogue(catalogue);
   const scan = new TextScan(text);
   guardShortEndedNames(scan, prepared);
@@ -100,12 +106,18 @@ function refusalOf(matches: EntityMatches, facts: Facts, notes: string | null, l
   return null;
 }
 
+/**
+ * A word and a short one after it (`Silo 2`, `Silo A`, `Bau AG`). Tried from the start of a word only:
+ * where the whole word fails, its tail fails too.
+ */
+const WORD_AND_SHORT_ONE = /(?<!\p{L})(\p{L}+)\s+([\p{L}\d]{1,2})(?![\p{L}\d])/gu;
+
 /** `Silo 2` stays a name: its 2 is neither a count nor an hour. */
 function guardShortEndedNames(scan: TextScan, prepared: PreparedCatalogue): void {
   if (prepared.shortEndedNames.size === 0) return;
-  const folded = fold(scan.lower);
-  if (!prepared.shortEndedFirstWords.some((word) => folded.includes(word))) return;
-  for (const m of scan.lower.matchAll(/(\p{L}+)\s+([\p{L}\d]{1,2})(?![\p{L}\d])/gu)) {
+  for (const m of scan.lower.matchAll(WORD_AND_SHORT_ONE)) {
+    // The first word is one token, its folded form: only where it starts such a name is the pair tokenised.
+    if (!prepared.shortEndedFirstWords.has(fold(m[1]!))) continue;
     const [first = '', second = ''] = tokenize(`${m[1]} ${m[2]}`).map((t) => t.norm);
     if (prepared.shortEndedNames.has(`${first} ${second}`)) scan.guard(m.index, m.index + m[0].length);
   }
@@ -226,17 +238,10 @@ function confidenceOf(matches: EntityMatches, facts: Facts, mismatch: boolean): 
 function hintsOf(matches: EntityMatches, catalogue: OrderTextCatalogue, refusal: Refusal | null, facts: Facts, plan: Plan): string[] {
   const t = messages.orderText;
   const hints: string[] = [];
-  const ambiguous = (kind: string) => matches.ambiguities.filter((a) => a.kind === kind).map((a) => a.names.join(', '));
-  const uncertain = (chosen: Chosen | null, name: string | undefined) => {
-    if (!chosen || !name) return;
-    if (chosen.roleConflict) hints.push(t.roleConflict(name));
-    else if (quality(chosen) < 0.8) hints.push(t.uncertain(name));
-  };
-
-  for (const names of ambiguous('material')) hints.push(t.ambiguousMaterial(names));
-  for (const names of ambiguous('customer')) hints.push(t.ambiguousCustomer(names));
-  for (const names of ambiguous('plant')) hints.push(t.ambiguousPlant(names));
-  for (const names of ambiguous('loadingPoint')) hints.push(t.ambiguousLoadingPoint(names));
+  for (const names of ambiguousNames(matches, 'material')) hints.push(t.ambiguousMaterial(names));
+  for (const names of ambiguousNames(matches, 'customer')) hints.push(t.ambiguousCustomer(names));
+  for (const names of ambiguousNames(matches, 'plant')) hints.push(t.ambiguousPlant(names));
+  for (const names of ambiguousNames(matches, 'loadingPoint')) hints.push(t.ambiguousLoadingPoint(names));
   if (refusal !== null) {
     const reasons: Record<Refusal, string> = {
       nothing: t.nothingRecognised,
@@ -250,23 +255,35 @@ function hintsOf(matches: EntityMatches, catalogue: OrderTextCatalogue, refusal:
     return hints;
   }
 
-  const plantName = (chosen: Chosen | null) => (chosen ? catalogue.plants[chosen.index]?.name : undefined);
-  if (!matches.material && ambiguous('material').length === 0) hints.push(t.noMaterial);
-  uncertain(matches.material, matches.material ? catalogue.materials[matches.material.index]?.name : undefined);
-  if (!matches.customer && ambiguous('customer').length === 0) hints.push(t.noCustomer);
-  uncertain(matches.customer, matches.customer ? catalogue.customers[matches.customer.index]?.company : undefined);
-  if (!matches.loadingPlant) hints.push(t.noLoadingPlant);
-  uncertain(matches.loadingPlant, plantName(matches.loadingPlant));
+  const { material, customer, loadingPlant, deliveryPlant } = matches;
+  if (!material && ambiguousNames(matches, 'material').length === 0) hints.push(t.noMaterial);
+  pushUncertainty(hints, material, material ? catalogue.materials[material.index]?.name : undefined);
+  if (!customer && ambiguousNames(matches, 'customer').length === 0) hints.push(t.noCustomer);
+  pushUncertainty(hints, customer, customer ? catalogue.customers[customer.index]?.company : undefined);
+  if (!loadingPlant) hints.push(t.noLoadingPlant);
+  pushUncertainty(hints, loadingPlant, loadingPlant ? catalogue.plants[loadingPlant.index]?.name : undefined);
   if (matches.foreignLoadingPoint) hints.push(t.loadingPointOfOtherPlant(matches.foreignLoadingPoint));
-  else if (!matches.loadingPoint && ambiguous('loadingPoint').length === 0) hints.push(t.noLoadingPoint);
-  if (!matches.deliveryPlant) hints.push(t.noDeliveryPlant);
-  uncertain(matches.deliveryPlant, plantName(matches.deliveryPlant));
+  else if (!matches.loadingPoint && ambiguousNames(matches, 'loadingPoint').length === 0) hints.push(t.noLoadingPoint);
+  if (!deliveryPlant) hints.push(t.noDeliveryPlant);
+  pushUncertainty(hints, deliveryPlant, deliveryPlant ? catalogue.plants[deliveryPlant.index]?.name : undefined);
   if (!facts.date) hints.push(t.noDate);
   if (!facts.time) hints.push(t.defaultTime);
   if (!facts.quantity) hints.push(isDefaultLoad(plan.amount) ? t.defaultQuantity : t.defaultQuantityOf(amountText(plan.amount)));
   if (plan.mismatch) hints.push(t.trucksAndTimes(plan.trucks, new Set(plan.times).size));
   if (plan.capped) hints.push(t.tooManyOrders(MAX_ORDERS_PER_TEXT));
   return [...new Set(hints)];
+}
+
+/** The tied names of each ambiguity of `kind`, as one list each. */
+function ambiguousNames(matches: EntityMatches, kind: EntityKind): string[] {
+  return matches.ambiguities.filter((a) => a.kind === kind).map((a) => a.names.join(', '));
+}
+
+/** A record named against its cue, or recognised with little certainty, is pointed out. */
+function pushUncertainty(hints: string[], chosen: Chosen | null, name: string | undefined): void {
+  if (!chosen || !name) return;
+  if (chosen.roleConflict) hints.push(messages.orderText.roleConflict(name));
+  else if (quality(chosen) < 0.8) hints.push(messages.orderText.uncertain(name));
 }
 
 function isDefaultLoad(amount: Amount): boolean {
@@ -284,15 +301,17 @@ const KEPT_BEFORE_CONTENT = new Set(['mit']);
 /** The words of what was recognised (names, plant cities, categories, contact persons). */
 function namedWordsOf(matches: EntityMatches, prepared: PreparedCatalogue): Set<string> {
   const words = new Set<string>();
-  const add = (kind: EntityKind, chosen: Chosen | null) => {
-    if (!chosen) return;
+  const named: [EntityKind, Chosen | null][] = [
+    ['material', matches.material],
+    ['customer', matches.customer],
+    ['plant', matches.loadingPlant],
+    ['plant', matches.deliveryPlant],
+    ['loadingPoint', matches.loadingPoint],
+  ];
+  for (const [kind, chosen] of named) {
+    if (!chosen) continue;
     for (const field of prepared.entityOf(kind, chosen.index)?.fields ?? []) for (const t of field.tokens) words.add(t.norm);
-  };
-  add('material', matches.material);
-  add('customer', matches.customer);
-  add('plant', matches.loadingPlant);
-  add('plant', matches.deliveryPlant);
-  add('loadingPoint', matches.loadingPoint);
+  }
   return words;
 }
 
@@ -309,28 +328,29 @@ function notesOf(
 ): string | null {
   const pieces: string[] = [];
   let segment: Token[] = [];
-  const flush = () => {
-    const isContent = (t: Token) => t.kind !== 'punct' && !FILLERS.has(t.norm);
-    let first = segment.findIndex(isContent);
-    // `bitte mit Plane`: `mit` stays before what it goes with.
-    if (first > 0 && KEPT_BEFORE_CONTENT.has(segment[first - 1]!.norm)) first--;
-    let last = segment.length - 1;
-    while (last >= 0 && !isContent(segment[last]!)) last--;
-    const words = segment.slice(first, last + 1).filter((t) => t.kind === 'word' && isContent(t));
-    // A recognised name said once more (`Bauunion Bremen … nach Bremen`) is no note.
-    if (first >= 0 && words.length > 0 && !words.every((t) => namedWords.has(t.norm))) {
-      pieces.push(text.slice(segment[first]!.start, segment[last]!.end));
+  for (let p = 0; p < tokens.length; p++) {
+    const t = tokens[p]!;
+    const breaks = used.has(p) || (t.kind === 'punct' && SEGMENT_BREAKS.has(t.norm));
+    if (gapBefore[p] || breaks) {
+      addNote(pieces, text, segment, namedWords);
+      segment = [];
     }
-    segment = [];
-  };
-  tokens.forEach((t, p) => {
-    if (gapBefore[p]) flush();
-    if (used.has(p) || (t.kind === 'punct' && SEGMENT_BREAKS.has(t.norm))) {
-      flush();
-      return;
-    }
-    segment.push(t);
-  });
-  flush();
+    if (!breaks) segment.push(t);
+  }
+  addNote(pieces, text, segment, namedWords);
   return pieces.length > 0 ? pieces.join(', ') : null;
+}
+
+/** Adds the piece of text a segment of free tokens spans, without filler words at its ends. */
+function addNote(pieces: string[], text: string, segment: readonly Token[], namedWords: ReadonlySet<string>): void {
+  let first = segment.findIndex(isContent);
+  // `bitte mit Plane`: `mit` stays before what it goes with.
+  if (first > 0 && KEPT_BEFORE_CONTENT.has(segment[first - 1]!.norm)) first--;
+  let last = segment.length - 1;
+  while (last >= 0 && !isContent(segment[last]!)) last--;
+  const words = segment.slice(first, last + 1).filter((t) => t.kind === 'word' && isContent(t));
+  // A recognised name said once more (`Bauunion Bremen … nach Bremen`) is no note.
+  if (first >= 0 && words.length > 0 && !words.every((t) => namedWords.has(t.norm))) {
+    pieces.push(text.slice(segment[first]!.start, segment[last]!.end));
+  }
 }

@@ -20,6 +20,8 @@ export interface Quantity {
 
 const TRUCK =
   '(?:lkws?|laster|lastwagen|lastzüge|lastzug|fahrzeuge?n?|sattelzüge|sattelzug|silozüge|silozug|silo-lkws?|züge|zug|kipper|ladungen|ladung|fuhren|fuhre|touren|tour|wagen)';
+/** Every truck word contains one of these, `ü` also written `ue` (a cheap test before TRUCKS and BARE_TRUCK). */
+const TRUCK_STEMS = ['lkw', 'laster', 'wagen', 'zug', 'züge', 'zuege', 'fahrzeug', 'kipper', 'ladung', 'fuhre', 'tour'];
 const UNIT = '(t|to|tonnen|tonne|m³|m3|cbm|kubikmeter|kubik|kg|kilogramm|kilo)';
 const AMOUNT = '(\\d+(?:[.,]\\d+)?)';
 // Not inside a grain size or decimal: `0/2 2 LKW` reads 2 LKW, never 0/22.
@@ -56,7 +58,8 @@ export function findAmounts(scan: TextScan): FoundAmounts {
     quantity = { value, unit: unitOf(m[3]!), perTruck: true, total: false };
     return true;
   });
-  scan.claim(TRUCKS, (m) => {
+  const truckWord = scan.mentions(...TRUCK_STEMS);
+  if (truckWord) scan.claim(TRUCKS, (m) => {
     const count = countValue(m[2]!);
     if (!(count > 0)) return false;
     trucks ??= { count, perTime: m[1] !== undefined, implicit: false };
@@ -68,11 +71,11 @@ export function findAmounts(scan: TextScan): FoundAmounts {
     trucks = { count, perTime: false, implicit: false };
     return true;
   });
-  scan.claim(BARE_TRUCK, () => {
+  if (truckWord) scan.claim(BARE_TRUCK, () => {
     trucks ??= { count: 1, perTime: false, implicit: true };
     return true;
   });
-  scan.claim(AMOUNT_UNIT, (m) => {
+  if (scan.hasDigit()) scan.claim(AMOUNT_UNIT, (m) => {
     const value = decimalValue(m[2]!);
     if (!(value > 0)) return false;
     const link = m[1];
@@ -89,15 +92,22 @@ const URGENT = pattern(
 );
 const HIGH = pattern(`${B}(?:wichtig\\w*|hohe\\s+priorität|priorität\\s+hoch|prio\\s+hoch|prio|priorität|bevorzugt)${E}`);
 
+/** Priority words in the order they are looked for, each with the stems every match of it contains (a cheap test first). */
+const PRIORITY_WORDS: readonly { re: RegExp; stems: string[]; priority: OrderPriority }[] = [
+  { re: LOW, stems: ['nicht', 'kein', 'eilt', 'zeit'], priority: 'low' },
+  { re: URGENT, stems: ['dring', 'eil', 'sofort', 'asap', 'express', 'schnell', 'umgehend', 'notfall'], priority: 'urgent' },
+  { re: HIGH, stems: ['wichtig', 'prio', 'bevorzugt'], priority: 'high' },
+];
+
 /** §5.4 priority words: dringend/eilig/sofort → urgent, wichtig → high; `nicht dringend` → low. */
 export function findPriority(scan: TextScan): OrderPriority | null {
-  let priority: OrderPriority | null = null;
-  const set = (value: OrderPriority) => {
-    priority ??= value;
-    return true;
-  };
-  if (scan.mentions('nicht', 'kein', 'eilt', 'zeit')) scan.claim(LOW, () => set('low'));
-  scan.claim(URGENT, () => set('urgent'));
-  scan.claim(HIGH, () => set('high'));
-  return priority;
+  let found: OrderPriority | null = null;
+  for (const { re, stems, priority } of PRIORITY_WORDS) {
+    // Every priority word is taken (it is no note); the first found counts.
+    if (scan.mentions(...stems)) scan.claim(re, () => {
+      found ??= priority;
+      return true;
+    });
+  }
+  return found;
 }

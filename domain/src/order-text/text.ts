@@ -1,3 +1,5 @@
+import { scanTokens } from './token-scanner';
+
 /**
  * Text handling of the order-text parser: folding for comparison, tokens with their place in the
  * original text, and a scan that hands out each character to at most one recogniser.
@@ -97,35 +99,37 @@ function stripZeros(digits: string): string {
   return digits.replace(/^0+(?=\d)/, '');
 }
 
-// Grain sizes (8/16, 0/2er, 8-16) before numbers before words; a slash between words is punctuation.
-const TOKEN =
-  /(\d{1,3})\s*\/\s*(\d{1,3})(?:er)?(?![\p{L}\d])|(\d{1,3})\s*[-–]\s*(\d{1,3})(?:er)?(?![\p{L}\d])|(\d+(?:[.,]\d+)?)|([\p{L}\d]+(?:[-'’][\p{L}\d]+)*)|([,.;:!?/()&+])/gu;
+const LETTERS = /^\p{L}+$/u;
 const ROMAN: Record<string, string> = { '1': 'i', '2': 'ii', '3': 'iii' };
 
 /**
- * Tokens of `text` with their positions. Words are folded and cut at hyphens and between letters and
- * digits (`cem1` → `cem 1`); `CEM 1` becomes `cem i`, the way cement names are written.
+ * Tokens of `text` with their positions: grain sizes (8/16, 0/2er, 8-16) before numbers before
+ * words; a slash between words is punctuation (see token-scanner.ts). Words are folded and cut at
+ * hyphens and between letters and digits (`cem1` → `cem 1`); `CEM 1` becomes `cem i`, the way cement
+ * names are written.
  */
 export function tokenize(text: string, firstGroup = 0): Token[] {
   const tokens: Token[] = [];
   let group = firstGroup;
-  for (const m of text.matchAll(TOKEN)) {
-    const start = m.index;
-    const end = start + m[0].length;
+  for (const span of scanTokens(text)) {
+    const { start, end } = span;
     group++;
-    if (m[1] !== undefined || m[3] !== undefined) {
-      const a = stripZeros(m[1] ?? m[3]!);
-      const b = stripZeros(m[2] ?? m[4]!);
+    if (span.kind === 'grain') {
+      const a = stripZeros(text.slice(start, span.firstEnd));
+      const b = stripZeros(text.slice(span.secondStart, span.secondEnd));
       tokens.push({ norm: `${a}/${b}`, kind: 'grain', start, end, group });
-    } else if (m[5] !== undefined) {
-      tokens.push({ norm: m[5].replace('.', ','), kind: 'number', start, end, group });
-    } else if (m[6] !== undefined) {
+    } else if (span.kind === 'number') {
+      tokens.push({ norm: text.slice(start, end).replace('.', ','), kind: 'number', start, end, group });
+    } else if (span.kind === 'word' && span.lettersOnly) {
+      // Most words are letters only: one token, no cutting.
+      tokens.push({ norm: fold(text.slice(start, end)), kind: 'word', start, end, group });
+    } else if (span.kind === 'word') {
       let offset = start;
-      for (const part of m[6].split(/[-'’]/)) {
+      for (const part of text.slice(start, end).split(/[-'’]/)) {
         const partStart = text.indexOf(part, offset);
         offset = partStart + part.length;
-        // Letters and digits apart (`silo2` → `silo 2`); most words are letters only.
-        const pieces = /^\p{L}+$/u.test(part) ? [{ 0: part, index: 0 }] : part.matchAll(/\p{L}+|\d+/gu);
+        // Letters and digits apart (`silo2` → `silo 2`).
+        const pieces = LETTERS.test(part) ? [{ 0: part, index: 0 }] : part.matchAll(/\p{L}+|\d+/gu);
         for (const piece of pieces) {
           const s = partStart + piece.index;
           const isNumber = /^\d/.test(piece[0]);
@@ -133,7 +137,7 @@ export function tokenize(text: string, firstGroup = 0): Token[] {
         }
       }
     } else {
-      tokens.push({ norm: m[0], kind: 'punct', start, end, group });
+      tokens.push({ norm: text.slice(start, end), kind: 'punct', start, end, group });
     }
   }
   for (let i = 1; i < tokens.length; i++) {
@@ -143,16 +147,29 @@ export function tokenize(text: string, firstGroup = 0): Token[] {
   return tokens;
 }
 
+/** Whether `text` contains one of `words` at all: a cheap test before a costly pattern that needs one of them. */
+export function mentionsAny(text: string, words: readonly string[]): boolean {
+  for (const word of words) if (text.includes(word)) return true;
+  return false;
+}
+
 /** Stands in a view for a character already taken. */
 export const BLANK = '\uE000';
+
+/** `view` with the characters from `start` to `end` blanked. */
+function blanked(view: string, start: number, end: number): string {
+  const to = Math.min(end, view.length);
+  return to <= start ? view : view.slice(0, start) + BLANK.repeat(to - start) + view.slice(to);
+}
 
 /** Where a character is no longer free. `protected` keeps names like `Silo 2` from being read as counts or times. */
 export class TextScan {
   readonly lower: string;
   private readonly taken: Uint8Array;
   private readonly guarded: Uint8Array;
-  /** The views as last built; every take or guard drops them. */
+  /** The views once built, kept up to date by every take and guard. */
   private views: (string | undefined)[] = [];
+  private digit: boolean | undefined;
 
   constructor(readonly text: string) {
     this.lower = lowerInPlace(text);
@@ -165,32 +182,33 @@ export class TextScan {
    * character: no pattern's `\s` or `\p{L}` bridges what another recogniser already took.
    */
   view(withGuarded: boolean): string {
-    const cached = this.views[withGuarded ? 1 : 0];
+    const k = withGuarded ? 1 : 0;
+    const cached = this.views[k];
     if (cached !== undefined) return cached;
     // Copied in runs, not character by character: texts may be 2,000 characters long.
-    const blank = (i: number) => this.taken[i] === 1 || (withGuarded && this.guarded[i] === 1);
     const parts: string[] = [];
     let i = 0;
     while (i < this.lower.length) {
       let j = i;
-      const blanked = blank(i);
-      while (j < this.lower.length && blank(j) === blanked) j++;
-      parts.push(blanked ? BLANK.repeat(j - i) : this.lower.slice(i, j));
+      const blank = this.isBlank(i, withGuarded);
+      while (j < this.lower.length && this.isBlank(j, withGuarded) === blank) j++;
+      parts.push(blank ? BLANK.repeat(j - i) : this.lower.slice(i, j));
       i = j;
     }
     const out = parts.join('');
-    this.views[withGuarded ? 1 : 0] = out;
+    this.views[k] = out;
     return out;
   }
 
   take(start: number, end: number): void {
     this.taken.fill(1, start, end);
-    this.views = [];
+    // Both views blank what is taken: patched in place instead of built anew.
+    this.views = this.views.map((view) => view && blanked(view, start, end));
   }
 
   guard(start: number, end: number): void {
     this.guarded.fill(1, start, end);
-    this.views = [];
+    this.views[1] &&= blanked(this.views[1], start, end);
   }
 
   isTaken(start: number, end: number): boolean {
@@ -198,9 +216,24 @@ export class TextScan {
     return false;
   }
 
+  private isBlank(i: number, withGuarded: boolean): boolean {
+    return this.taken[i] === 1 || (withGuarded && this.guarded[i] === 1);
+  }
+
   /** Whether the lower-case text contains one of `words` at all (a cheap test before a costly pattern). */
   mentions(...words: string[]): boolean {
-    return words.some((word) => this.lower.includes(word));
+    return mentionsAny(this.lower, words);
+  }
+
+  /** Whether the lower-case text has a match of `re` (a plain, non-global pattern a costly one needs). */
+  contains(re: RegExp): boolean {
+    return re.test(this.lower);
+  }
+
+  /** Whether the text has a digit at all (amounts and dates need one). */
+  hasDigit(): boolean {
+    this.digit ??= /\d/.test(this.lower);
+    return this.digit;
   }
 
   /** Runs `re` over the free text and takes what `onMatch` accepts (returns true for). */

@@ -16,6 +16,8 @@ const AND = '(?:,|und|u\\.?|&|\\+|sowie)';
 
 const BETWEEN = pattern(`${B}(?:zwischen|zw\\.)\\s*(${HOUR})${UHR}?\\s*(?:und|-|–|bis)\\s*(${HOUR})${UHR}?${E}`);
 const FROM_TO = pattern(`${B}(?:von|ab)\\s+(${HOUR})${UHR}?\\s*(?:bis|-|–)\\s*(${HOUR})${UHR}?${E}${NOT_QUANTITY}`);
+/** What joins the hours of FROM_TO and DASH_RANGE: one of them must be there. */
+const RANGE_WORDS = ['bis', '-', '–'];
 const DASH_RANGE = pattern(`${TB}(${HOUR})\\s*(?:-|–|bis)\\s*(${HOUR})${UHR}${E}`);
 const HALF = pattern(`${B}(?:(?:um|gegen|ab)\\s+)?halb\\s+(${HOUR})${UHR}?${E}`);
 // Lists are bounded (nobody names more than eight times), which also bounds backtracking on `7, 7, 7, …`.
@@ -24,6 +26,8 @@ const LIST_UHR = pattern(
 );
 // `7 Uhr 30`: hours and minutes said apart.
 const UHR_MINUTES = pattern(`${TB}(?:(?:um|gegen|ab)\\s+)?(\\d{1,2})\\s*uhr\\s+(\\d{2})${E}${NOT_QUANTITY}`);
+/** What every match of UHR_MINUTES contains: a cheap test first. */
+const UHR_MINUTES_HINT = /uhr\s+\d/;
 // A bare hour right after the day (`morgen 7`, `Mo 6:30`), read only where nothing else names a time.
 const HOUR_AFTER_DAY = new RegExp(pattern(`[\\s,]*(\\d{1,2}(?:[:.]\\d{2})?)(?![\\p{L}\\d/.,:\\-–])${NOT_QUANTITY}`).source, 'uy');
 const BARE_HOUR_FROM = '05:00';
@@ -62,13 +66,13 @@ function afternoon(hour: string, daypart: string): string | null {
   return later ? clockTime(`${h + 12}:${time.slice(3)}`) : time;
 }
 
-function hourAfterDay(scan: TextScan, dayEnds: readonly number[], fixed: (time: string | null) => boolean): void {
+function hourAfterDay(scan: TextScan, dayEnds: readonly number[], slots: TimeSlot[]): void {
   const view = scan.view(true);
   for (const end of dayEnds) {
     HOUR_AFTER_DAY.lastIndex = end;
     const m = HOUR_AFTER_DAY.exec(view);
     const time = m ? clockTime(m[1]!) : null;
-    if (m && time !== null && time >= BARE_HOUR_FROM && time <= BARE_HOUR_TO && fixed(time)) {
+    if (m && time !== null && time >= BARE_HOUR_FROM && time <= BARE_HOUR_TO && addFixed(slots, time)) {
       scan.take(m.index, m.index + m[0].length);
       return;
     }
@@ -83,38 +87,43 @@ function startOf(slot: TimeSlot): string {
   return slot.type === 'fixed' ? slot.time : slot.from;
 }
 
+/** Adds a fixed time, when there is one; whether it did. */
+function addFixed(slots: TimeSlot[], time: string | null): boolean {
+  if (time === null) return false;
+  slots.push({ type: 'fixed', time });
+  return true;
+}
+
+/** Adds the range between two hours (a single time when they are equal); whether both were times. */
+function addRange(slots: TimeSlot[], a: string | undefined, b: string | undefined): boolean {
+  const from = clockTime(a ?? '');
+  const to = clockTime(b ?? '');
+  if (from === null || to === null) return false;
+  if (from === to) slots.push({ type: 'fixed', time: from });
+  else slots.push(from < to ? { type: 'range', from, to } : { type: 'range', from: to, to: from });
+  return true;
+}
+
+/** Adds every hour of a list (`7, 9 und 11 Uhr`); nothing unless all of them are times. */
+function addList(slots: TimeSlot[], text: string): boolean {
+  const times = [...text.matchAll(HOURS_IN)].map((m) => clockTime(m[0]));
+  if (times.length === 0 || times.some((t) => t === null)) return false;
+  // `2 h` is a duration more often than a delivery time at night.
+  if (/\dh$|\d\s+h$/.test(text) && times.some((t) => t! < EARLIEST_H_TIME)) return false;
+  for (const time of times) slots.push({ type: 'fixed', time: time! });
+  return true;
+}
+
 /**
  * The delivery times of the text, earliest first, each once. Empty when the text names none.
  * `dayEnds` are where the day words ended (a bare hour may follow them).
  */
 export function findTimes(scan: TextScan, dayEnds: readonly number[] = []): TimeSlot[] {
   const slots: TimeSlot[] = [];
-  const fixed = (time: string | null) => {
-    if (time === null) return false;
-    slots.push({ type: 'fixed', time });
-    return true;
-  };
-  const range = (a: string | undefined, b: string | undefined) => {
-    const from = clockTime(a ?? '');
-    const to = clockTime(b ?? '');
-    if (from === null || to === null) return false;
-    if (from === to) slots.push({ type: 'fixed', time: from });
-    else slots.push(from < to ? { type: 'range', from, to } : { type: 'range', from: to, to: from });
-    return true;
-  };
-  const list = (text: string) => {
-    const times = [...text.matchAll(HOURS_IN)].map((m) => clockTime(m[0]));
-    if (times.length === 0 || times.some((t) => t === null)) return false;
-    // `2 h` is a duration more often than a delivery time at night.
-    if (/\dh$|\d\s+h$/.test(text) && times.some((t) => t! < EARLIEST_H_TIME)) return false;
-    for (const time of times) slots.push({ type: 'fixed', time: time! });
-    return true;
-  };
-
   // Each costly pattern only where its key word occurs.
-  if (scan.mentions('zw')) scan.claim(BETWEEN, (m) => range(m[1], m[2]));
-  if (scan.mentions('von', 'ab')) scan.claim(FROM_TO, (m) => range(m[1], m[2]));
-  scan.claim(DASH_RANGE, (m) => range(m[1], m[2]));
+  if (scan.mentions('zw')) scan.claim(BETWEEN, (m) => addRange(slots, m[1], m[2]));
+  if (scan.mentions('von', 'ab') && scan.mentions(...RANGE_WORDS)) scan.claim(FROM_TO, (m) => addRange(slots, m[1], m[2]));
+  if (scan.mentions(...RANGE_WORDS) && scan.mentions('h')) scan.claim(DASH_RANGE, (m) => addRange(slots, m[1], m[2]));
   if (scan.mentions('halb')) scan.claim(HALF, (m) => {
     const hour = countValue(m[1]!);
     const time = clockTime(`${hour - 1}:30`);
@@ -122,16 +131,16 @@ export function findTimes(scan: TextScan, dayEnds: readonly number[] = []): Time
     slots.push({ type: 'fixed', time });
     return true;
   });
-  if (scan.mentions('viertel')) scan.claim(QUARTER, (m) => fixed(clockTime(`${countValue(m[2]!) - (m[1] === 'vor' ? 1 : 0)}:${m[1] === 'vor' ? 45 : 15}`)));
-  if (scan.mentions('viertel')) scan.claim(THREE_QUARTERS, (m) => fixed(clockTime(`${countValue(m[1]!) - 1}:45`)));
-  if (scan.mentions('mittag', 'abend')) scan.claim(DAYPART_FIRST, (m) => fixed(afternoon(m[2]!, m[1]!)));
-  if (scan.mentions('mittag', 'abend')) scan.claim(DAYPART_AFTER, (m) => fixed(afternoon(m[1]!, m[2]!)));
-  if (scan.mentions('uhr')) scan.claim(UHR_MINUTES, (m) => fixed(clockTime(`${m[1]}:${m[2]}`)));
-  scan.claim(LIST_UHR, (m) => list(m[0]));
-  if (scan.mentions(':')) scan.claim(CLOCK, (m) => list(`${m[1]}:${m[2]}`));
-  if (scan.mentions('um', 'gegen', 'ab')) scan.claim(UM_PLAIN, (m) => list(m[0]));
-  if (slots.length === 0 && scan.mentions('mittag')) scan.claim(NOON, () => fixed(NOON_TIME));
-  if (slots.length === 0) hourAfterDay(scan, dayEnds, fixed);
+  if (scan.mentions('viertel')) scan.claim(QUARTER, (m) => addFixed(slots, clockTime(`${countValue(m[2]!) - (m[1] === 'vor' ? 1 : 0)}:${m[1] === 'vor' ? 45 : 15}`)));
+  if (scan.mentions('viertel') && scan.mentions('drei')) scan.claim(THREE_QUARTERS, (m) => addFixed(slots, clockTime(`${countValue(m[1]!) - 1}:45`)));
+  if (scan.mentions('mittag', 'abend')) scan.claim(DAYPART_FIRST, (m) => addFixed(slots, afternoon(m[2]!, m[1]!)));
+  if (scan.mentions('mittag', 'abend')) scan.claim(DAYPART_AFTER, (m) => addFixed(slots, afternoon(m[1]!, m[2]!)));
+  if (scan.contains(UHR_MINUTES_HINT)) scan.claim(UHR_MINUTES, (m) => addFixed(slots, clockTime(`${m[1]}:${m[2]}`)));
+  scan.claim(LIST_UHR, (m) => addList(slots, m[0]));
+  if (scan.mentions(':')) scan.claim(CLOCK, (m) => addList(slots, `${m[1]}:${m[2]}`));
+  if (scan.mentions('um', 'gegen', 'ab')) scan.claim(UM_PLAIN, (m) => addList(slots, m[0]));
+  if (slots.length === 0 && scan.mentions('mittag')) scan.claim(NOON, () => addFixed(slots, NOON_TIME));
+  if (slots.length === 0) hourAfterDay(scan, dayEnds, slots);
 
   const unique = new Map<string, TimeSlot>();
   for (const slot of slots) unique.set(slotKey(slot), slot);

@@ -1,3 +1,5 @@
+import type { Token } from './text';
+
 /**
  * Word lists of the parser, folded (ae for ä, ss for ß). Fillers are what a caller says around the
  * facts; they never match a catalogue name and are trimmed from the notes.
@@ -224,6 +226,11 @@ export const FILLERS = new Set([
   'koernung',
   'sorte',
 ]);
+
+/** A token that may say something: no punctuation, no filler. */
+export function isContent(t: Token): boolean {
+  return t.kind !== 'punct' && !FILLERS.has(t.norm);
+}
 
 /** Abbreviations of the trade, looked up as the word they stand for. */
 export const ABBREVIATIONS: Record<string, string> = {

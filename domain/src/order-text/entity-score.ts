@@ -1,0 +1,212 @@
+import type { Entity, Field } from './catalogue-index';
+import type { Hit } from './hits';
+import type { Token } from './text';
+
+/** How well the text names one catalogue record, from the record's hits (hits.ts). */
+
+const NUMBER_CONFLICT_FACTOR = 0.3;
+const SPREAD_FACTOR = 0.8;
+
+export interface EntityMatch {
+  score: number;
+  positions: number[];
+  first: number;
+  /** Some token matched only approximately (typo, prefix). */
+  fuzzy: boolean;
+  /** Matched on the name (not on the city, category, code or contact person). */
+  byName: boolean;
+}
+
+/**
+ * How well the free text tokens name `entity`, 0..1: half the share of the name's weight that is
+ * matched, half how distinctive the best matched token is, times the field's factor (the city of a
+ * plant counts half). Numbers next to the match that contradict the name (`Kies 4/8` for `Kies 2/8`)
+ * and matches scattered over the sentence lower it. Plain loops and no closures: this runs for many
+ * candidate records of every sentence.
+ */
+export function scoreEntity(entity: Entity, hits: readonly Hit[], used: ReadonlySet<number>, tokens: readonly Token[], gapBefore: readonly boolean[]): EntityMatch | null {
+  let best: EntityMatch | null = null;
+  const fields = entity.fields;
+  for (let f = 0; f < fields.length; f++) {
+    // The hits first: most fields have none, and the field itself need not be read then.
+    let usable: Hit[] | null = null;
+    for (let i = 0; i < hits.length; i++) {
+      const h = hits[i]!;
+      if (h.field === f && !anyUsed(h.positions, used)) (usable ??= []).push(h);
+    }
+    if (usable === null) continue;
+    const field = fields[f]!;
+    if (field.total <= 0) continue;
+    const n = field.tokens.length;
+    const { sims, at } = placement(n);
+    placeHits(usable, sims, at);
+    dropLonelyShortTokens(field, at, n);
+
+    let matched = 0;
+    let strongest = 0;
+    let fuzzy = false;
+    let first = Infinity;
+    let last = -Infinity;
+    const positions: number[] = [];
+    for (let t = 0; t < n; t++) {
+      const mine = at[t];
+      if (mine === null || mine === undefined) continue;
+      const w = field.tokens[t]!.weight * sims[t]!;
+      matched += w;
+      if (w > strongest) strongest = w;
+      if (sims[t]! < 1) fuzzy = true;
+      for (const p of mine) {
+        if (positions.includes(p)) continue;
+        positions.push(p);
+        if (p < first) first = p;
+        if (p > last) last = p;
+      }
+    }
+    if (matched <= 0) continue;
+    let s = (0.5 * (matched / field.total) + 0.5 * (strongest / field.maxWeight)) * field.factor;
+
+    // The name's numbers decide even when the category matched (`Kies 4/8` is none of the Kies).
+    if (numbersMissing(entity, f, at) && (contradicts(tokens, gapBefore, first - 1, first, true) || contradicts(tokens, gapBefore, last + 1, last + 1, false))) {
+      s *= NUMBER_CONFLICT_FACTOR;
+    }
+    if (last - first > positions.length + 2) s *= SPREAD_FACTOR;
+
+    if (!best || s > best.score) best = { score: s, positions: sortedAscending(positions), first, fuzzy, byName: f === 0 };
+  }
+  return best;
+}
+
+/**
+ * Per name token the similarity and text positions of the hit placed on it, for the field being
+ * scored: one pair of arrays reused for every field (scoring never nests), cleared up to `n`.
+ */
+const placed = { sims: [] as number[], at: [] as (readonly number[] | null)[] };
+
+function placement(n: number): typeof placed {
+  for (let t = 0; t < n; t++) {
+    placed.sims[t] = 0;
+    placed.at[t] = null;
+  }
+  return placed;
+}
+
+/** A few positions in ascending order (an insertion sort: no comparator call for one or two). */
+function sortedAscending(positions: number[]): number[] {
+  for (let i = 1; i < positions.length; i++) {
+    const p = positions[i]!;
+    let j = i;
+    for (; j > 0 && positions[j - 1]! > p; j--) positions[j] = positions[j - 1]!;
+    positions[j] = p;
+  }
+  return positions;
+}
+
+/** `outer` holds every position of `inner` and more. */
+export function covers(outer: readonly number[], inner: readonly number[]): boolean {
+  return outer.length > inner.length && inner.every((p) => outer.includes(p));
+}
+
+export function anyUsed(positions: readonly number[], used: ReadonlySet<number>): boolean {
+  for (const p of positions) if (used.has(p)) return true;
+  return false;
+}
+
+/**
+ * Gives each name token the text position that matches it best. A word said twice (`nach Lübeck,
+ * Wohnbau Lübeck`): the name takes the mention beside its other words, so the first one stays free
+ * for the plant; hits without a rival are placed first.
+ */
+function placeHits(usable: Hit[], sims: number[], at: (readonly number[] | null)[]): void {
+  if (usable.length === 1) {
+    const h = usable[0]!;
+    for (const t of h.entityTokens) {
+      sims[t] = h.sim;
+      at[t] = h.positions;
+    }
+    return;
+  }
+  // Best similarity first, then the hits with fewer rivals for their name tokens, then the earlier.
+  const ranked = usable.map((hit) => ({ hit, rivals: rivalCount(hit, usable) }));
+  ranked.sort((a, b) => b.hit.sim - a.hit.sim || a.rivals - b.rivals || a.hit.positions[0]! - b.hit.positions[0]!);
+  for (let i = 0; i < ranked.length; i++) usable[i] = ranked[i]!.hit;
+  const taken: number[] = [];
+  for (let h of usable) {
+    if (isBlocked(h, at, taken)) continue;
+    if (taken.length > 0) {
+      for (const o of usable) {
+        if (o !== h && o.sim === h.sim && sameTokens(o, h) && !isBlocked(o, at, taken) && distanceTo(o, taken) < distanceTo(h, taken)) h = o;
+      }
+    }
+    for (const t of h.entityTokens) {
+      sims[t] = h.sim;
+      at[t] = h.positions;
+    }
+    taken.push(...h.positions);
+  }
+}
+
+function rivalCount(h: Hit, usable: readonly Hit[]): number {
+  let count = 0;
+  for (const o of usable) {
+    if (o === h || o.sim !== h.sim) continue;
+    for (const t of o.entityTokens) {
+      if (h.entityTokens.includes(t)) {
+        count++;
+        break;
+      }
+    }
+  }
+  return count;
+}
+
+function isBlocked(h: Hit, at: readonly (readonly number[] | null)[], taken: readonly number[]): boolean {
+  for (const t of h.entityTokens) if (at[t] !== null) return true;
+  for (const p of h.positions) if (taken.includes(p)) return true;
+  return false;
+}
+
+function sameTokens(a: Hit, b: Hit): boolean {
+  if (a.entityTokens.length !== b.entityTokens.length) return false;
+  for (let i = 0; i < a.entityTokens.length; i++) if (a.entityTokens[i] !== b.entityTokens[i]) return false;
+  return true;
+}
+
+function distanceTo(h: Hit, taken: readonly number[]): number {
+  let min = Infinity;
+  for (const p of h.positions) for (const q of taken) min = Math.min(min, Math.abs(p - q));
+  return min;
+}
+
+/** Short tokens (`2` of `Silo 2`) count only beside another matched token of the name. */
+function dropLonelyShortTokens(field: Field, at: (readonly number[] | null)[], n: number): void {
+  if (!field.hasShortTokens) return;
+  for (let t = 0; t < n; t++) {
+    const mine = at[t];
+    if (mine === null || mine === undefined || !field.tokens[t]!.needsNeighbour) continue;
+    let near = false;
+    for (let o = 0; o < n && !near; o++) {
+      const other = at[o];
+      if (o === t || !other) continue;
+      for (const p of other) for (const q of mine) if (Math.abs(p - q) <= 2) near = true;
+    }
+    if (!near) at[t] = null;
+  }
+}
+
+/** A number of the name (`8/16`, `42,5`) that the text does not match. */
+function numbersMissing(entity: Entity, field: number, at: readonly (readonly number[] | null)[]): boolean {
+  const numbers = entity.nameNumbers;
+  if (numbers.length === 0) return false;
+  if (field !== 0) return true;
+  for (const i of numbers) if (at[i] === null) return true;
+  return false;
+}
+
+/**
+ * A number or grain size at `p`, directly beside the match (no gap at `boundary`). Before a name only
+ * a grain size counts (`4/8er Kies`): a plain number there mostly ends another name (`Silo 1 CEM I`).
+ */
+function contradicts(tokens: readonly Token[], gapBefore: readonly boolean[], p: number, boundary: number, before: boolean): boolean {
+  const t = tokens[p];
+  return t !== undefined && (t.kind === 'grain' || (!before && t.kind === 'number')) && !gapBefore[boundary];
+}

@@ -1,0 +1,267 @@
+import type { EntityKind, PreparedCatalogue, VocabHit } from './catalogue-index';
+import type { Token } from './text';
+import { LOWEST_THRESHOLD } from './thresholds';
+import { ABBREVIATIONS, isContent } from './words';
+
+/**
+ * The first step of matching: which catalogue records the text's tokens touch, and the most each of
+ * them could score. Only the few best of these are scored in full (entities.ts).
+ */
+
+/** A text token (or glued pair, or hyphenated code) that resembles tokens of a record's field. */
+export interface Hit {
+  field: number;
+  entityTokens: number[];
+  positions: number[];
+  sim: number;
+}
+
+export interface CollectedHits {
+  /**
+   * By kind, the records that may reach their kind's lowest threshold, highest bound first (ties by
+   * index), at most RANKED_PER_KIND of them: more records that read all but alike are a tie (a
+   * pasted price list), and scoring them all would make such a text slow.
+   */
+  ranked: Readonly<Record<EntityKind, readonly number[]>>;
+  /** The most each record can score (before cue bonuses), by record: taking tokens only lowers scores. */
+  bound: Float64Array;
+  /** By record (of those ranked), its bound as a rank: lower is better. */
+  order: Int32Array;
+  /** The hits of a record, built when the record is first scored (most never are). */
+  hitsOf(entity: number): Hit[];
+}
+
+/** How many mentions of one name token are looked at. */
+export const MAX_MENTIONS = 4;
+
+/** How many records of each kind are scored, best bound first (`Silo 1` stands at many plants). */
+const RANKED_PER_KIND: Readonly<Record<EntityKind, number>> = { material: 24, customer: 24, plant: 24, loadingPoint: 96 };
+
+const KINDS: readonly EntityKind[] = ['material', 'customer', 'plant', 'loadingPoint'];
+
+/** A looked-up word and the text positions it was said at. */
+interface Source {
+  hit: VocabHit;
+  positions: number[];
+}
+
+/**
+ * The per-record working arrays of one catalogue. A sentence touches a few hundred of its thousands
+ * of records: the arrays are allocated once and only the touched entries are reset, by the next
+ * sentence (a parse runs to its end before the next one starts, so one set per catalogue suffices).
+ */
+class HitCollector implements CollectedHits {
+  private readonly coverage: Float64Array;
+  private readonly distinct: Float64Array;
+  private readonly anchored: Uint8Array;
+  readonly bound: Float64Array;
+  /** The bound as a rank: see boundOrder. */
+  readonly order: Int32Array;
+  private readonly kindOf: Uint8Array;
+  private readonly minScore: Float64Array;
+  private touched: number[] = [];
+  /** Per kind, room for the rank keys of its best records. */
+  private readonly windows = KINDS.map((kind) => new Float64Array(RANKED_PER_KIND[kind]));
+  ranked: Record<EntityKind, number[]> = emptyByKind();
+  /**
+   * Per record a chain of its hits, most recent first: the head link by record, then per link the
+   * next one, its source and the posting's place in the source's list. Numbers only, no object per hit.
+   */
+  private readonly head: Int32Array;
+  private links = new Int32Array(3 * 1024);
+  private linkCount = 0;
+  private sources: Source[] = [];
+  /** A word said again adds its positions, not to the bounds; said more than MAX_MENTIONS times, nothing. */
+  private mentions = new Map<readonly VocabHit[], number>();
+
+  constructor(private readonly prepared: PreparedCatalogue) {
+    const n = prepared.entities.length;
+    this.coverage = new Float64Array(n);
+    this.distinct = new Float64Array(n);
+    this.anchored = new Uint8Array(n);
+    this.bound = new Float64Array(n);
+    this.order = new Int32Array(n);
+    this.head = new Int32Array(n).fill(-1);
+    this.kindOf = Uint8Array.from(prepared.entities, (e) => KINDS.indexOf(e.kind));
+    this.minScore = Float64Array.from(prepared.entities, (e) => LOWEST_THRESHOLD[e.kind]);
+  }
+
+  collect(tokens: readonly Token[], gapBefore: readonly boolean[]): this {
+    this.reset();
+    const { prepared } = this;
+    for (let p = 0; p < tokens.length; p++) {
+      const t = tokens[p]!;
+      // A code typed as one word or with hyphens (`K-0816`, `k0816`, `Z-1425R`): its tokens share a group.
+      if (t.kind !== 'punct' && t.group !== tokens[p - 1]?.group) {
+        let q = p;
+        while (tokens[q + 1]?.group === t.group) q++;
+        if (q > p) this.add(prepared.lookup(tokens.slice(p, q + 1).map((x) => x.norm).join(''), 'exact'), range(p, q));
+      }
+      if (!isContent(t)) continue;
+      this.add(prepared.lookup(ABBREVIATIONS[t.norm] ?? t.norm, t.kind === 'word' ? 'word' : 'exact'), [p]);
+      const following = tokens[p + 1];
+      if (t.kind === 'word' && following && isContent(following) && following.kind === 'word' && !gapBefore[p + 1]) {
+        this.add(prepared.lookup(t.norm + following.norm, 'glued'), [p, p + 1]);
+      }
+    }
+    this.rank();
+    return this;
+  }
+
+  hitsOf(entity: number): Hit[] {
+    const { links } = this;
+    const hits: Hit[] = [];
+    for (let h = this.head[entity]!; h !== -1; h = links[3 * h]!) {
+      const { hit, positions } = this.sources[links[3 * h + 1]!]!;
+      const posting = hit.postings[links[3 * h + 2]!]!;
+      hits.push({ field: posting.field, entityTokens: posting.tokens, positions, sim: hit.sim });
+    }
+    // In the order the text names them; a name token said more often than a few times (`Kies 8/16`
+    // pasted two hundred times) adds nothing but work: only its first mentions count.
+    hits.reverse();
+    if (hits.length <= MAX_MENTIONS) return hits;
+    const mentions = new Map<string, number>();
+    return hits.filter((hit) => {
+      const key = `${hit.field}:${hit.entityTokens.join(',')}`;
+      const seen = (mentions.get(key) ?? 0) + 1;
+      mentions.set(key, seen);
+      return seen <= MAX_MENTIONS;
+    });
+  }
+
+  private reset(): void {
+    for (const e of this.touched) {
+      this.coverage[e] = 0;
+      this.distinct[e] = 0;
+      this.anchored[e] = 0;
+      this.head[e] = -1;
+      this.bound[e] = 0;
+    }
+    this.touched = [];
+    this.linkCount = 0;
+    this.sources = [];
+    this.mentions = new Map();
+    this.ranked = emptyByKind();
+  }
+
+  /** Adds each hit's most possible share to its record's bound (a sum is never below the max of the score). */
+  private add(hits: readonly VocabHit[], positions: number[]): void {
+    if (hits.length === 0) return;
+    const mention = (this.mentions.get(hits) ?? 0) + 1;
+    this.mentions.set(hits, mention);
+    if (mention > MAX_MENTIONS) return;
+    const { coverage, distinct, anchored, head } = this;
+    for (const hit of hits) {
+      const source = this.sources.push({ hit, positions }) - 1;
+      const entities = hit.entities;
+      if (3 * (this.linkCount + entities.length) > this.links.length) this.growLinks(this.linkCount + entities.length);
+      const links = this.links;
+      for (let i = 0; i < entities.length; i++) {
+        const e = entities[i]!;
+        if (mention === 1) {
+          coverage[e]! += hit.coverage[i]!;
+          const d = hit.distinct[i]!;
+          if (d > distinct[e]!) distinct[e] = d;
+          if (hit.anchors[i] === 1) anchored[e] = 1;
+        }
+        if (head[e] === -1) this.touched.push(e);
+        const link = this.linkCount++;
+        links[3 * link] = head[e]!;
+        links[3 * link + 1] = source;
+        links[3 * link + 2] = i;
+        head[e] = link;
+      }
+    }
+  }
+
+  private growLinks(count: number): void {
+    const links = new Int32Array(Math.max(2 * this.links.length, 3 * count));
+    links.set(this.links);
+    this.links = links;
+  }
+
+  /**
+   * Records that could not reach their kind's lowest threshold even if every hit counted are left
+   * out: a common word (`Bau`) touches hundreds of customers in a large catalogue. No field scores
+   * above its factor (at most 1): half from coverage, half from distinctness. Of the rest, the best
+   * bounds of each kind are kept, in order.
+   */
+  private rank(): void {
+    const { coverage, distinct, anchored, minScore, kindOf, bound, order, windows } = this;
+    const sizes = [0, 0, 0, 0];
+    for (const e of this.touched) {
+      if (anchored[e] !== 1 || coverage[e]! + distinct[e]! < minScore[e]!) continue;
+      bound[e] = Math.min(0.5, coverage[e]!) + Math.min(0.5, distinct[e]!);
+      order[e] = boundOrder(bound[e]);
+      const kind = kindOf[e]!;
+      sizes[kind] = insertKey(windows[kind]!, sizes[kind]!, rankKey(order, e));
+    }
+    for (let k = 0; k < KINDS.length; k++) {
+      const window = windows[k]!;
+      const list: number[] = [];
+      for (let i = 0; i < sizes[k]!; i++) list.push(entityOfKey(window[i]!));
+      this.ranked[KINDS[k]!] = list;
+    }
+  }
+}
+
+/** Puts `key` into the ascending `keys` of `size`, which keep at most their length: most keys fall behind the last and are passed over. */
+function insertKey(keys: Float64Array, size: number, key: number): number {
+  const limit = keys.length;
+  if (size === limit && key >= keys[limit - 1]!) return size;
+  let i = size < limit ? size : limit - 1;
+  while (i > 0 && keys[i - 1]! > key) {
+    keys[i] = keys[i - 1]!;
+    i--;
+  }
+  keys[i] = key;
+  return size < limit ? size + 1 : size;
+}
+
+function emptyByKind(): Record<EntityKind, number[]> {
+  return { material: [], customer: [], plant: [], loadingPoint: [] };
+}
+
+const collectors = new WeakMap<PreparedCatalogue, HitCollector>();
+
+/** Every catalogue token the text's tokens (and glued neighbours) resemble, by record. */
+export function collectHits(tokens: readonly Token[], gapBefore: readonly boolean[], prepared: PreparedCatalogue): CollectedHits {
+  let collector = collectors.get(prepared);
+  if (!collector) collectors.set(prepared, (collector = new HitCollector(prepared)));
+  return collector.collect(tokens, gapBefore);
+}
+
+function range(from: number, to: number): number[] {
+  return Array.from({ length: to - from + 1 }, (_, i) => from + i);
+}
+
+/** The bound as a rank, best first: rounded to 1e-6, as a small integer (ties go by index). */
+function boundOrder(bound: number): number {
+  return Math.round((2 - bound) * 1e6);
+}
+
+/** More records than any catalogue has: a rank and an index packed into one number sort as the pair. */
+const ENTITY_SPAN = 2 ** 22;
+
+function rankKey(order: Int32Array, entity: number): number {
+  return order[entity]! * ENTITY_SPAN + entity;
+}
+
+function entityOfKey(key: number): number {
+  return key - Math.floor(key / ENTITY_SPAN) * ENTITY_SPAN;
+}
+
+/** The ranked lists of several kinds as one, by bound, highest first, ties by index. */
+export function mergeRanked(lists: readonly (readonly number[])[], order: Int32Array): number[] {
+  const at = lists.map(() => 0);
+  const out: number[] = [];
+  for (;;) {
+    let best = -1;
+    for (let l = 0; l < lists.length; l++) {
+      const e = lists[l]![at[l]!];
+      if (e !== undefined && (best === -1 || rankKey(order, e) < rankKey(order, lists[best]![at[best]!]!))) best = l;
+    }
+    if (best === -1) return out;
+    out.push(lists[best]![at[best]!++]!);
+  }
+}
