@@ -297,6 +297,19 @@ describe('ProjectionRunner', { timeout: 60_000 }, () => {
     expect(await rows(sql, 'rec_a')).toHaveLength(1);
   });
 
+  it('shows the notices of a committed batch to its observers before the waiters resolve', async () => {
+    const { sql, store } = await database();
+    const r = runner(sql, store, [recorder('rec_a')]);
+    const observed: string[] = [];
+    r.observeNotices((notices) => observed.push(...notices.map((n) => (n.payload as { eventId: string }).eventId)));
+    await r.setup();
+    await r.start();
+    const position = await addCustomer(store, 'Beobachtet');
+    const [event] = await store.readStream((await store.readAll(LOG_START)).at(-1)!.streamId);
+    expect(await r.waitFor(position)).toBe(true);
+    expect(observed).toEqual([event!.eventId]);
+  });
+
   it('two runners on one database apply every event exactly once', async () => {
     const { sql, store, newStore } = await database();
     const [busA, busB] = [createInProcessBus(), createInProcessBus()];

@@ -30,6 +30,7 @@ export class ProjectionRunner {
   private unsubscribe: (() => Promise<void>) | null = null;
   private lastError: unknown = null;
   private onFailure: (() => void) | null = null;
+  private noticeListeners: ((notices: readonly Notice[]) => void)[] = [];
 
   constructor(
     private readonly sql: SqlClient,
@@ -56,10 +57,6 @@ export class ProjectionRunner {
   }
 
   /**
-   * Subscribes and catches up. Returns once the log is drained or the first batch failed: a projection
-   * that keeps failing is retried in the background and reported by health(), so the service still serves.
-   */
-  /**
    * A projection whose stored tables have an older schema version is dropped and replayed from the
    * start of the log. The checkpoint row is locked, so of several starting services one does it.
    */
@@ -81,6 +78,10 @@ export class ProjectionRunner {
     });
   }
 
+  /**
+   * Subscribes and catches up. Returns once the log is drained or the first batch failed: a projection
+   * that keeps failing is retried in the background and reported by health(), so the service still serves.
+   */
   async start(): Promise<void> {
     this.stopped = false;
     this.unsubscribe = await this.store.subscribe(() => this.trigger());
@@ -110,6 +111,14 @@ export class ProjectionRunner {
 
   health(): { position: LogPosition; error: string | null } {
     return { position: this.position(), error: this.lastError ? String(this.lastError) : null };
+  }
+
+  /**
+   * `listener` sees the notices of every committed batch before its waiters resolve (and before the
+   * bus carries them): a command answer in this process can use what the batch wrote (fresh-order-views.ts).
+   */
+  observeNotices(listener: (notices: readonly Notice[]) => void): void {
+    this.noticeListeners.push(listener);
   }
 
   /** Read-your-writes: resolves once every projection has applied the event at `position`. */
@@ -248,6 +257,7 @@ export class ProjectionRunner {
       return null;
     }
     this.checkpoints = this.reachedAfter(batch);
+    if (notices.length > 0) for (const listener of this.noticeListeners) listener(notices);
     this.resolveWaiters();
     if (notices.length > 0) {
       await this.bus.publish(notices).catch((err: unknown) => this.logger.warn({ err }, 'publishing notices failed'));

@@ -49,6 +49,13 @@ describe('order commands and list (docs/api/orders.md)', () => {
   const list = async (query: string) => ok<{ orders: Order[]; total: number }>(await call('GET', `/api/orders?${query}`));
   const eventsOf = async (id: string) => (await t.infra.store.readStream(`order-${id}`)).map((e) => e.type);
 
+  it('answers a created and a duplicated order exactly as GET /api/orders/:id shows it', async () => {
+    const o = await create({ notes: 'Wie gelesen', priority: 'high' });
+    expect(o).toEqual(await getOrder(o.id));
+    const copy = (await ok<{ order: Order }>(await call('POST', `/api/orders/${o.id}/duplicate`), 201)).order;
+    expect(copy).toEqual(await getOrder(copy.id));
+  });
+
   describe('PUT and PATCH', () => {
     it('PUT changes the full form and answers the order as the list shows it', async () => {
       const o = await create();

@@ -15,6 +15,7 @@ import { findFuelCard } from '@dispo/projection-service/fleet/fuel-card-view';
 import { findTrailer } from '@dispo/projection-service/fleet/trailer-view';
 import { findVehicle } from '@dispo/projection-service/fleet/vehicle-view';
 import { attachSocketGateway } from '@dispo/projection-service/gateway/socket-gateway';
+import { FreshOrderViews } from '@dispo/projection-service/orders/fresh-order-views';
 import { findOrder } from '@dispo/projection-service/orders/order-view';
 import { fuelCardsProjection } from '@dispo/projection-service/projections/fuel-cards';
 import { ordersProjection } from '@dispo/projection-service/projections/orders';
@@ -112,6 +113,10 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
   const log = app.log as unknown as Logger;
   const runner = new ProjectionRunner(infra.sql, infra.store, projections, infra.bus, log);
   await runner.setup();
+  // Orders this process's runner has just created: their create commands answer without reading them back.
+  const freshOrders = new FreshOrderViews();
+  runner.observeNotices((notices) => freshOrders.remember(notices));
+  const readNewOrder = async (id: string) => freshOrders.take(id) ?? findOrder(alwaysPrepared(infra.sql), id);
 
   if (options.commands) {
     await app.register(loginRoute, { store: infra.store, maxAttemptsPerMinute: options.loginAttemptsPerMinute });
@@ -121,13 +126,14 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
       // In one process the runner is here; a command-service alone polls the shared checkpoints.
       waitForProjections: options.queries ? (p) => runner.waitFor(p) : (p) => runner.waitForStored(p),
       readOrder: (id) => findOrder(alwaysPrepared(infra.sql), id),
+      readNewOrder,
     });
     await app.register(fromTextRoutes, {
       store: infra.store,
       registry: infra.registry,
       sql: infra.sql,
       waitForProjections: options.queries ? (p) => runner.waitFor(p) : (p) => runner.waitForStored(p),
-      readOrder: (id) => findOrder(infra.sql, id),
+      readNewOrder,
     });
     await app.register(dispatchRoutes, {
       store: infra.store,

@@ -24,8 +24,8 @@ export interface FromTextRouteOptions {
   sql: SqlExecutor;
   /** Read-your-writes: resolves when the read models have passed `position`. */
   waitForProjections(position: LogPosition): Promise<boolean>;
-  /** The order as GET /api/orders/:id shows it. */
-  readOrder(id: string): Promise<unknown>;
+  /** A just-created order as GET /api/orders/:id shows it. */
+  readNewOrder(id: string): Promise<unknown>;
 }
 
 /** A phone note, not a document. */
@@ -132,7 +132,7 @@ export const fromTextRoutes: FastifyPluginAsyncZod<FromTextRouteOptions> = async
       throw new HttpError(400, messages.errors.createAllOrders, { failures });
     }
     await opts.waitForProjections(position);
-    const orders = await Promise.all(created.map((orderId) => opts.readOrder(orderId)));
+    const orders = await Promise.all(created.map((orderId) => opts.readNewOrder(orderId)));
     reply.code(201);
     return {
       success: true,

@@ -19,6 +19,8 @@ export interface OrderRouteOptions {
   waitForProjections(position: LogPosition): Promise<boolean>;
   /** The order as GET /api/orders/:id shows it. */
   readOrder(id: string): Promise<unknown>;
+  /** The same, for an order this request has just created (may come from the runner that projected it). */
+  readNewOrder(id: string): Promise<unknown>;
 }
 
 const idParams = z.strictObject({ id: requestText().trim().min(1).max(100) });
@@ -32,9 +34,9 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app,
   const writers = requireRoles('order_taker', 'dispatcher');
   const meta = (userId: string, commandName: string) => ({ userId, commandName });
   /** Answers the order as the list shows it, once the projections have it. */
-  const answer = async (orderId: string, position: LogPosition) => {
+  const answer = async (orderId: string, position: LogPosition, read = opts.readOrder) => {
     await opts.waitForProjections(position);
-    const order = await opts.readOrder(orderId);
+    const order = await read(orderId);
     if (!order) throw new HttpError(404, messages.order.notFound);
     return { success: true as const, order };
   };
@@ -43,7 +45,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app,
     const orderId = randomUUID();
     const { position } = await commands.createOrder(orderId, orderInputFromBody(req.body), meta(req.user.sub, 'CreateOrder'));
     reply.code(201);
-    return answer(orderId, position);
+    return answer(orderId, position, opts.readNewOrder);
   });
 
   app.put(
@@ -89,7 +91,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app,
     const orderId = randomUUID();
     const { position } = await commands.duplicateOrder(req.params.id, orderId, meta(req.user.sub, 'DuplicateOrder'));
     reply.code(201);
-    return answer(orderId, position);
+    return answer(orderId, position, opts.readNewOrder);
   });
 
   app.post('/api/orders/bulk-status', { onRequest: writers, schema: { tags: ['Aufträge'], body: bulkBody } }, async (req) => {

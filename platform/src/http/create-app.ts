@@ -32,7 +32,12 @@ export async function createHttpApp(options: HttpAppOptions): Promise<FastifyIns
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app, options.pageFallback);
-  await app.register(fastifyJwt, { secret: options.jwtSecret, sign: { expiresIn: options.tokenExpiresIn ?? '12h' } });
+  // Verified tokens are remembered (hashed, until they expire): every request checks one, and few users send many.
+  await app.register(fastifyJwt, {
+    secret: options.jwtSecret,
+    sign: { expiresIn: options.tokenExpiresIn ?? '12h' },
+    verify: { cache: 1000 },
+  });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Dispo API', description: 'Auftragsannahme, Fuhrpark und Disposition', version: '0.1.0' },
