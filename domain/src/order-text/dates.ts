@@ -1,6 +1,6 @@
 import { isLocalDate } from '../shared';
 import { oneSlipFrom } from './slips';
-import { B, countValue, E, fold, NUMBER_WORD, pattern, type TextScan } from './text';
+import { B, BLANK, countValue, E, fold, NUMBER_WORD, pattern, type TextScan } from './text';
 
 /**
  * Delivery dates in German phone notes, relative to a reference date (YYYY-MM-DD, Europe/Berlin).
@@ -151,9 +151,11 @@ const MONTH_STEMS = [
       .flatMap((name) => [name, name.replace('ä', 'ae')]),
   ),
 ];
-const NEXT_WEEK = '(?:nächste[nmrs]?|kommende[nmrs]?)';
+// `nä.` is the dispatcher's short `nächste` (`Mo nä. Woche`).
+const NEXT_WEEK = '(?:nächste[nmrs]?|kommende[nmrs]?|nä\\.)';
 const NEXT = `(?:${NEXT_WEEK}|diese[nmrs]?)`;
-const DAY_NAME = '(montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonnabend|sonntag)';
+// With a week named, `Mo`…`Sa` are days too (`So` stays out: `so nächste Woche` is a manner of speaking).
+const DAY_NAME = '(montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonnabend|sonntag|mo|di|mi|do|fr|sa)\\.?';
 
 // Explicit dates first: they win over relative words in the same text.
 const ISO_DATE = pattern(`${B}(\\d{4})-(\\d{2})-(\\d{2})${E}`);
@@ -204,14 +206,18 @@ export interface DateFinding {
   ends: number[];
 }
 
+/** After a day's abbreviation: an hour, or a date already read (`Fr. 27.11.`, blanked in the view). */
+const DAY_FOLLOWS = new RegExp(`^\\s*(?:\\d|${BLANK})`);
+
 /**
  * Abbreviations that are also ordinary words need a hint: `So` (so), `Fr.` (Frau). The other
- * abbreviations are no German words.
+ * abbreviations are no German words. `written` is the abbreviation as typed.
  */
-function acceptAbbreviation(abbr: string, cue: string | undefined, dot: boolean, after: string): boolean {
+function acceptAbbreviation(abbr: string, written: string, cue: string | undefined, dot: boolean, after: string): boolean {
   if (abbr.length > 2 || cue !== undefined) return true;
-  if (abbr === 'so') return dot && /^\s*\d/.test(after);
-  if (abbr === 'fr') return !dot || /^\s*(?:\d|$|,)/.test(after);
+  // `So 10 Uhr` is Sunday, `so 10 Uhr` about ten.
+  if (abbr === 'so') return (dot || written === 'So') && DAY_FOLLOWS.test(after);
+  if (abbr === 'fr') return !dot || DAY_FOLLOWS.test(after) || /^\s*(?:$|,)/.test(after);
   return true;
 }
 
@@ -255,7 +261,9 @@ export function findDate(scan: TextScan, reference: string): DateFinding {
   scan.claim(WEEKDAY, (m) => {
     const abbr = m[2]!;
     const after = view.slice(m.index + m[0].length, m.index + m[0].length + 4);
-    if (!acceptAbbreviation(abbr, m[1], m[3] !== undefined, after)) return false;
+    const abbrEnd = m.index + m[0].length - (m[3]?.length ?? 0);
+    const written = scan.text.slice(abbrEnd - abbr.length, abbrEnd);
+    if (!acceptAbbreviation(abbr, written, m[1], m[3] !== undefined, after)) return false;
     return found(relative, nextWeekday(reference, WEEKDAYS[abbr]!), m);
   });
 

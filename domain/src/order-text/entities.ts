@@ -249,16 +249,13 @@ class EntityMatcher {
     const match = this.score(c.entity);
     if (!match) return null;
     const e = this.entities[c.entity]!;
-    const cue = this.cueBefore(match.first);
     if (e.kind === 'material') return match.score >= THRESHOLDS.material ? { candidate: c, match, score: match.score, roleConflict: false } : null;
     if (e.kind === 'customer') {
-      const afterCue = cue === 'customer' || cue === 'deliveryOrCustomer';
-      const threshold = afterCue ? THRESHOLDS.customerAfterCue : THRESHOLDS.customer;
-      const s = match.score + (afterCue ? CUE_BONUS : 0);
-      return match.score >= threshold ? { candidate: c, match, score: s, roleConflict: false } : null;
+      const ownWords = this.withoutCuedPlaceWords(c.entity, match);
+      return (ownWords && this.customerScore(c, ownWords)) ?? this.customerScore(c, match);
     }
     const { canLoad, canDeliver } = this.prepared.records;
-    const cueRole = roleOfCue(cue);
+    const cueRole = roleOfCue(this.cueBefore(match.first));
     if (cueRole === null) {
       // Without a cue a plant of role both waits for the other plant to decide its direction.
       const both = canLoad[e.index]! && canDeliver[e.index]!;
@@ -282,6 +279,38 @@ class EntityMatcher {
     if (mayTakeCuedRole) return null;
     const s = match.score * ROLE_CONFLICT_FACTOR;
     return s >= THRESHOLDS.location ? { candidate: c, match, score: s, roleConflict: true } : null;
+  }
+
+  private customerScore(c: Candidate, match: EntityMatch): Scored | null {
+    const cue = this.cueBefore(match.first);
+    const afterCue = cue === 'customer' || cue === 'deliveryOrCustomer';
+    const threshold = afterCue ? THRESHOLDS.customerAfterCue : THRESHOLDS.customer;
+    const s = match.score + (afterCue ? CUE_BONUS : 0);
+    return match.score >= threshold ? { candidate: c, match, score: s, roleConflict: false } : null;
+  }
+
+  /**
+   * `nach Lübeck, Donnerstag, Wohnbau`: a word of a name said apart from the rest of it, right after
+   * a cue of a place, names the place. The match without such words, or null when there are none.
+   */
+  private withoutCuedPlaceWords(entity: number, match: EntityMatch): EntityMatch | null {
+    const { positions } = match;
+    // Most names are said in one piece: nothing to take apart.
+    let pieces = 0;
+    for (let i = 0; i < positions.length; i++) if (startsPiece(positions, i, this.gapBefore)) pieces++;
+    if (pieces < 2) return null;
+    const placeWords: number[] = [];
+    let cued = false;
+    for (let i = 0; i < positions.length; i++) {
+      if (startsPiece(positions, i, this.gapBefore)) {
+        const cue = this.cueBefore(positions[i]!);
+        cued = cue === 'loading' || cue === 'delivery';
+      }
+      if (cued) placeWords.push(positions[i]!);
+    }
+    if (placeWords.length === 0 || placeWords.length === positions.length) return null;
+    const blocked = new Set([...this.used, ...placeWords]);
+    return scoreEntity(this.entities[entity]!, this.hitsOf(entity), blocked, this.tokens, this.gapBefore);
   }
 
   private before(a: Scored, b: Scored): number {
@@ -340,7 +369,7 @@ class EntityMatcher {
           !covers(chosenBest.match.positions, s.match.positions),
       );
       this.take(best.match.positions);
-      if (rivals.length === 0) this.take(nameRest(entities[best.candidate.entity]!, best.match.positions, this.tokens, used));
+      if (rivals.length === 0) this.take(nameRest(entities[best.candidate.entity]!, best.match.positions, this.tokens, this.gapBefore, used));
       if (rivals.length > 0) {
         const names = [...new Set([best, ...rivals].map((s) => entities[s.candidate.entity]!.name))];
         result.ambiguities.push({ kind, names: names.slice(0, 4) });
@@ -384,9 +413,11 @@ class EntityMatcher {
       if (bound[entity]! * (1 + CUE_BONUS) < top - TIE_MARGIN) break;
       const e = entities[entity]!;
       const match = this.score(entity);
-      if (!match || match.score < THRESHOLDS.loadingPoint) continue;
+      if (!match) continue;
       const lp = catalogue.loadingPoints[e.index]!;
       const factor = loadingPlantId === null ? 1 : lp.plantId === loadingPlantId ? 1 + CUE_BONUS : OTHER_PLANTS_POINT_FACTOR;
+      // Another plant's point must be named clearly: `Kaltenkirchen, Abladen hinter Halle 4` names no `Halde`.
+      if (match.score * Math.min(1, factor) < THRESHOLDS.loadingPoint) continue;
       scored.push({ entity, match, score: match.score * factor });
       top = Math.max(top, match.score * factor);
     }
@@ -438,17 +469,28 @@ class EntityMatcher {
   }
 }
 
+/** The `i`th of a match's ascending positions starts a piece of it: not right after the one before. */
+function startsPiece(positions: readonly number[], i: number, gapBefore: readonly boolean[]): boolean {
+  return i === 0 || positions[i - 1] !== positions[i]! - 1 || gapBefore[positions[i]!] === true;
+}
+
 /**
  * Words around a recognised name that belong to it without telling anything new: the legal form
  * after the company (`GmbH & Co. KG`), the category before the material (`Zement CEM I`), the city
  * after the plant. They are part of the name, not of the notes.
  */
-function nameRest(entity: Entity, positions: readonly number[], tokens: readonly Token[], used: ReadonlySet<number>): number[] {
+function nameRest(entity: Entity, positions: readonly number[], tokens: readonly Token[], gapBefore: readonly boolean[], used: ReadonlySet<number>): number[] {
   const rest: number[] = [];
+  // Not across a gap: `Lübeck Fr 13 Uhr Wohnbau Lübeck` says Lübeck twice, the first for the plant.
   let last = Math.max(...positions);
-  while (belongsToName(entity, tokens, used, last + 1)) rest.push(++last);
+  while (!gapBefore[last + 1] && belongsToName(entity, tokens, used, last + 1)) rest.push(++last);
   let first = Math.min(...positions);
-  while ((belongsToName(entity, tokens, used, first - 1) && tokens[first - 1]!.kind !== 'punct') || isFreePlantKindWord(entity, tokens, used, first - 1)) rest.push(--first);
+  while (
+    !gapBefore[first] &&
+    ((belongsToName(entity, tokens, used, first - 1) && tokens[first - 1]!.kind !== 'punct') || isFreePlantKindWord(entity, tokens, used, first - 1))
+  ) {
+    rest.push(--first);
+  }
   return rest;
 }
 

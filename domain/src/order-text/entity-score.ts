@@ -39,7 +39,7 @@ export function scoreEntity(entity: Entity, hits: readonly Hit[], used: Readonly
     if (field.total <= 0) continue;
     const n = field.tokens.length;
     const { sims, at } = placement(n);
-    placeHits(usable, sims, at);
+    placeHits(usable, sims, at, gapBefore);
     dropLonelyShortTokens(field, at, n);
 
     let matched = 0;
@@ -116,7 +116,7 @@ export function anyUsed(positions: readonly number[], used: ReadonlySet<number>)
  * Wohnbau Lübeck`): the name takes the mention beside its other words, so the first one stays free
  * for the plant; hits without a rival are placed first.
  */
-function placeHits(usable: Hit[], sims: number[], at: (readonly number[] | null)[]): void {
+function placeHits(usable: Hit[], sims: number[], at: (readonly number[] | null)[], gapBefore: readonly boolean[]): void {
   if (usable.length === 1) {
     const h = usable[0]!;
     for (const t of h.entityTokens) {
@@ -134,7 +134,7 @@ function placeHits(usable: Hit[], sims: number[], at: (readonly number[] | null)
     if (isBlocked(h, at, taken)) continue;
     if (taken.length > 0) {
       for (const o of usable) {
-        if (o !== h && o.sim === h.sim && sameTokens(o, h) && !isBlocked(o, at, taken) && distanceTo(o, taken) < distanceTo(h, taken)) h = o;
+        if (o !== h && o.sim === h.sim && sameTokens(o, h) && !isBlocked(o, at, taken) && distanceTo(o, taken, gapBefore) < distanceTo(h, taken, gapBefore)) h = o;
       }
     }
     for (const t of h.entityTokens) {
@@ -171,10 +171,17 @@ function sameTokens(a: Hit, b: Hit): boolean {
   return true;
 }
 
-function distanceTo(h: Hit, taken: readonly number[]): number {
+function distanceTo(h: Hit, taken: readonly number[], gapBefore: readonly boolean[]): number {
   let min = Infinity;
-  for (const p of h.positions) for (const q of taken) min = Math.min(min, Math.abs(p - q));
+  for (const p of h.positions) for (const q of taken) min = Math.min(min, tokensApart(p, q, gapBefore));
   return min;
+}
+
+/** Positions apart, a gap (text another recogniser took, like `Fr 13 Uhr`) counting as one more. */
+function tokensApart(p: number, q: number, gapBefore: readonly boolean[]): number {
+  let apart = Math.abs(p - q);
+  for (let i = Math.min(p, q) + 1; i <= Math.max(p, q); i++) if (gapBefore[i]) apart++;
+  return apart;
 }
 
 /** Short tokens (`2` of `Silo 2`) count only beside another matched token of the name. */

@@ -1,28 +1,53 @@
-import { B, E, mentionsAny, pattern } from './text';
+import { B, E, hasMatch, mentionsAny, pattern } from './text';
 
 /**
  * Texts that name records but order nothing: a question about an order, a request to call back, a
- * cancellation or change of an order, a report on a delivery. Kept narrow: an order note seldom uses these words, and a question
- * that asks for a delivery (`Könnt ihr morgen 2 LKW … bringen?`) stays an order.
+ * cancellation or change of an order, a report on a delivery or its truck. Kept narrow: an order
+ * note seldom uses these words, and a question that asks for a delivery (`Könnt ihr morgen 2 LKW …
+ * bringen?`) stays an order.
  */
 export type NotAnOrder = 'enquiry' | 'callback' | 'cancellation' | 'report';
 
 const CANCELLATION = pattern(
-  `${B}(?:storn\\p{L}*|absag\\p{L}*|abgesagt|abbestell\\p{L}*|annullier\\p{L}*|ausfall\\p{L}*|fällt\\s+(?:\\p{L}+\\s+){0,2}aus|verschieb\\p{L}*|verschoben|doch\\s+(?:kein\\p{L}*|nicht)|nichts?\\s+mehr(?!\\s+als)|kein\\p{L}*\\s+bedarf)${E}`,
+  `${B}(?:storn\\p{L}*|absag\\p{L}*|abgesagt|abbestell\\p{L}*|annullier\\p{L}*|ausfall\\p{L}*|fällt\\s+(?:\\p{L}+\\s+){0,2}aus|streich\\p{L}*|gestrichen|doch\\s+(?:kein\\p{L}*|nicht)|nichts?\\s+mehr(?!\\s+als)|kein\\p{L}*\\s+bedarf)${E}`,
 );
-/** Every match of CANCELLATION, REPORT and CALLBACK contains one of its stems (a cheap test first). */
-const CANCELLATION_STEMS = ['storn', 'absag', 'abgesagt', 'abbestell', 'annullier', 'ausfall', 'fällt', 'faellt', 'verschieb', 'verschoben', 'doch', 'mehr', 'bedarf'];
-const REPORT_STEMS = ['angekommen', 'eingetroffen', 'abgeladen', 'zugestellt', 'reklam', 'beschwerde'];
+/** The verb split around the order, its `ab` ending the clause: `sagt die Lieferung für Dienstag ab`. */
+const SPLIT_CANCELLATION = pattern(`${B}(?:sag|bestell)\\p{L}*\\s[^.,;:!?]{0,80}?\\sab\\s*(?:[.,;:!?]|$)`);
+/** A delivery moved: `verschieben`, `umbuchen`, `von Montag auf Dienstag legen`. */
+const RESCHEDULING = pattern(`${B}(?:verschieb\\p{L}*|verschoben|umleg\\p{L}*|umbuch\\p{L}*|auf\\s+(?:[\\p{L}\\d.]+\\s+){1,2}(?:legen|verlegen|schieben|setzen))${E}`);
+/**
+ * On a delivery (`hat geklappt`), or on the truck that was to make it (`LKW 3 hat einen Platten`,
+ * `steht seit einer Stunde vor dem Tor`).
+ */
+const REPORT = pattern(
+  `${B}(?:angekommen|eingetroffen|abgeladen|zugestellt|geklappt|ist\\s+erledigt|reklamation\\p{L}*|reklamier\\p{L}*|beschwerde\\p{L}*|platten|reifenpanne|panne|liegengeblieben|unfall|abgeschleppt|seit\\s+(?:\\p{L}+|\\d+)\\s+(?:stunden?|minuten|tag(?:en)?))${E}`,
+);
+/** Every match of each pattern contains one of its stems (a cheap test first). */
+const CANCELLATION_STEMS = ['storn', 'absag', 'abgesagt', 'abbestell', 'annullier', 'ausfall', 'fällt', 'faellt', 'streich', 'gestrichen', 'doch', 'mehr', 'bedarf'];
+const SPLIT_CANCELLATION_STEMS = ['sag', 'bestell'];
+const RESCHEDULING_STEMS = ['verschieb', 'verschoben', 'umleg', 'umbuch', 'legen', 'schieben', 'setzen'];
+const REPORT_STEMS = [
+  ...['angekommen', 'eingetroffen', 'abgeladen', 'zugestellt', 'geklappt', 'erledigt', 'reklam', 'beschwerde'],
+  ...['platten', 'panne', 'liegengeblieben', 'unfall', 'abgeschleppt', 'seit'],
+];
 const CALLBACK_STEMS = ['ruf', 'meldet'];
-const REPORT = pattern(`${B}(?:angekommen|eingetroffen|abgeladen|zugestellt|reklamation\\p{L}*|reklamier\\p{L}*|beschwerde\\p{L}*)${E}`);
 const CALLBACK = pattern(`${B}(?:rückruf\\p{L}*|zurückruf\\p{L}*|ruft\\s+(?:\\p{L}+\\s+){0,2}zurück|meldet\\s+sich)${E}`);
 /**
  * Question words and verbs that open a question about what is (not a request to deliver), at the
  * start of the clause or after a short greeting (`Hallo, wann kommt …?`).
  */
 const ASKING = pattern(
-  `^\\s*(?:\\p{L}+(?:\\s+\\p{L}+)?\\s*[,:;]\\s*)?(?:wo|wann|wie|was|wer|warum|wieso|weshalb|welche[rsmn]?|ist|sind|hat|haben|hatte|hatten|war|waren|wurde|wurden|gibt)${E}`,
+  `^\\s*(?:\\p{L}+(?:\\s+\\p{L}+)?\\s*[,:;]\\s*)?(?:wo|wann|wie|was|wer|warum|wieso|weshalb|welche[rsmn]?|ist|sind|hat|hast|habt|haben|hatte|hatten|war|waren|wurde|wurden|gibt)${E}`,
 );
+/**
+ * A question passed on, with or without its `?`: `fragt, wann …`, `fragt nach dem Preis`, or `fragt,
+ * ob` about a delivery under way (`ob der Schotter morgen kommt`); `fragt, ob übermorgen ein Zug …
+ * geht` and `fragt nach 2 LKW` ask for one.
+ */
+const REPORTED_QUESTION = pattern(
+  `${B}(?:fragt|fragen|fragte|gefragt|wissen)\\s*,?\\s*(?:(?:wann|wo|wie|was|warum|wieso|weshalb)${E}|ob\\s[^.;!?]{0,80}?${B}(?:kommt|kommen|ankommt|eingeplant|unterwegs|geliefert|raus|bezahlt)${E}|nach\\s+(?:dem|der|den)${E})`,
+);
+const REPORTED_QUESTION_STEMS = ['frag', 'wissen'];
 
 /**
  * Why `lower` (the lower-case text) is no order, or null when it may be one. `named` are the
@@ -30,9 +55,12 @@ const ASKING = pattern(
  * all (`Was ist mit Montag? 2 LKW Kies nach Kiel` is an order).
  */
 export function notAnOrder(lower: string, named: readonly { start: number; end: number }[]): NotAnOrder | null {
-  if (mentionsAny(lower, CANCELLATION_STEMS) && test(CANCELLATION, lower)) return 'cancellation';
-  if (mentionsAny(lower, REPORT_STEMS) && test(REPORT, lower)) return 'report';
-  if (mentionsAny(lower, CALLBACK_STEMS) && test(CALLBACK, lower)) return 'callback';
+  if (mentionsAny(lower, CANCELLATION_STEMS) && hasMatch(CANCELLATION, lower)) return 'cancellation';
+  if (mentionsAny(lower, SPLIT_CANCELLATION_STEMS) && hasMatch(SPLIT_CANCELLATION, lower)) return 'cancellation';
+  if (mentionsAny(lower, RESCHEDULING_STEMS) && hasMatch(RESCHEDULING, lower)) return 'cancellation';
+  if (mentionsAny(lower, REPORT_STEMS) && hasMatch(REPORT, lower)) return 'report';
+  if (mentionsAny(lower, CALLBACK_STEMS) && hasMatch(CALLBACK, lower)) return 'callback';
+  if (mentionsAny(lower, REPORTED_QUESTION_STEMS) && hasMatch(REPORTED_QUESTION, lower)) return 'enquiry';
   if (!lower.includes('?')) return null;
   const questions: { start: number; end: number }[] = [];
   // Clauses ending in `?`, cut at `.`, `!` and `?`.
@@ -40,14 +68,9 @@ export function notAnOrder(lower: string, named: readonly { start: number; end: 
   for (let i = 0; i < lower.length; i++) {
     const c = lower[i];
     if (c !== '.' && c !== '!' && c !== '?') continue;
-    if (c === '?' && test(ASKING, lower.slice(start, i + 1))) questions.push({ start, end: i + 1 });
+    if (c === '?' && hasMatch(ASKING, lower.slice(start, i + 1))) questions.push({ start, end: i + 1 });
     start = i + 1;
   }
   if (questions.length > 0 && named.every((n) => questions.some((q) => n.start >= q.start && n.end <= q.end))) return 'enquiry';
   return null;
-}
-
-function test(re: RegExp, text: string): boolean {
-  re.lastIndex = 0;
-  return re.test(text);
 }

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { differences } from './fixtures/check';
-import { FIXTURE_GROUPS, FIXTURE_REFERENCE_DATE, FIXTURE_SENTENCES } from './fixtures/index';
+import { FIXTURE_GROUPS, FIXTURE_REFERENCE_DATE, FIXTURE_SENTENCES, type FixtureSentence, HELD_OUT } from './fixtures/index';
 import { parseOrderText } from './parse-order-text';
 import { demoCatalogue } from './testing/demo-catalogue';
 
-/** The issue's quality bar: at least this share of the fixture sentences fully right. */
+/** The issue's quality bar: at least this share of each set's sentences fully right. */
 const MIN_ACCURACY = 0.97;
 
 /**
@@ -13,35 +13,58 @@ const MIN_ACCURACY = 0.97;
  */
 const KNOWN_MISSES: Record<string, string> = {};
 
-const runs = FIXTURE_SENTENCES.map((sentence) => ({
-  sentence,
-  miss: differences(sentence, parseOrderText(sentence.text, demoCatalogue, FIXTURE_REFERENCE_DATE), demoCatalogue),
-}));
-const misses = runs.filter((r) => r.miss !== null);
-const report = (list: typeof runs) => list.map((r) => `  ${JSON.stringify(r.sentence.text)}\n      ${r.miss}`).join('\n');
+/**
+ * The tuned fixture, and the held-out set written without reading the parser: the product owners
+ * measure on notes nobody tuned for, so both must clear the bar on their own.
+ */
+const SETS: Record<string, readonly FixtureSentence[]> = { fixture: FIXTURE_SENTENCES, 'held-out': HELD_OUT };
+
+function run(sentences: readonly FixtureSentence[]) {
+  return sentences.map((sentence) => ({
+    sentence,
+    miss: differences(sentence, parseOrderText(sentence.text, demoCatalogue, FIXTURE_REFERENCE_DATE), demoCatalogue),
+  }));
+}
+type Run = ReturnType<typeof run>[number];
+
+const report = (list: Run[]) => list.map((r) => `  ${JSON.stringify(r.sentence.text)}\n      ${r.miss}`).join('\n');
 
 describe('the fixture of phone notes (issue quality bar)', () => {
   it('has at least 200 different sentences, in every theme, with orders and without', () => {
     expect(FIXTURE_SENTENCES.length).toBeGreaterThanOrEqual(200);
-    expect(new Set(FIXTURE_SENTENCES.map((s) => s.text)).size).toBe(FIXTURE_SENTENCES.length);
     for (const [group, sentences] of Object.entries(FIXTURE_GROUPS)) expect(sentences.length, group).toBeGreaterThanOrEqual(10);
     expect(FIXTURE_SENTENCES.filter((s) => s.want === null).length).toBeGreaterThanOrEqual(20);
   });
 
-  it(`reads at least ${MIN_ACCURACY * 100} % of the sentences fully right`, () => {
-    const right = runs.length - misses.length;
-    console.info(`order-text fixture: ${right} of ${runs.length} fully right (${((right / runs.length) * 100).toFixed(1)} %)`);
-    if (misses.length > 0) console.info(`sentences read wrong:\n${report(misses)}`);
-    expect(right / runs.length, `sentences read wrong:\n${report(misses)}`).toBeGreaterThanOrEqual(MIN_ACCURACY);
+  it('has a held-out set of at least 120 sentences, with orders and without, none of them in the fixture', () => {
+    expect(HELD_OUT.length).toBeGreaterThanOrEqual(120);
+    expect(HELD_OUT.filter((s) => s.want === null).length).toBeGreaterThanOrEqual(20);
+    const all = [...FIXTURE_SENTENCES, ...HELD_OUT].map((s) => s.text);
+    expect(new Set(all).size).toBe(all.length);
   });
 
-  it('reads every sentence it read right before (no regression)', () => {
-    const regressions = misses.filter((r) => !(r.sentence.text in KNOWN_MISSES));
-    expect(regressions.length, `sentences read wrong that are not known misses:\n${report(regressions)}`).toBe(0);
-  });
+  for (const [name, sentences] of Object.entries(SETS)) {
+    describe(name, () => {
+      const runs = run(sentences);
+      const misses = runs.filter((r) => r.miss !== null);
+
+      it(`reads at least ${MIN_ACCURACY * 100} % of the sentences fully right`, () => {
+        const right = runs.length - misses.length;
+        console.info(`order-text ${name}: ${right} of ${runs.length} fully right (${((right / runs.length) * 100).toFixed(1)} %)`);
+        if (misses.length > 0) console.info(`sentences read wrong:\n${report(misses)}`);
+        expect(right / runs.length, `sentences read wrong:\n${report(misses)}`).toBeGreaterThanOrEqual(MIN_ACCURACY);
+      });
+
+      it('reads every sentence it read right before (no regression)', () => {
+        const regressions = misses.filter((r) => !(r.sentence.text in KNOWN_MISSES));
+        expect(regressions.length, `sentences read wrong that are not known misses:\n${report(regressions)}`).toBe(0);
+      });
+    });
+  }
 
   it('lists as known misses only sentences that still go wrong', () => {
-    const fixed = Object.keys(KNOWN_MISSES).filter((text) => !misses.some((r) => r.sentence.text === text));
+    const misses = new Set(run(Object.values(SETS).flat()).filter((r) => r.miss !== null).map((r) => r.sentence.text));
+    const fixed = Object.keys(KNOWN_MISSES).filter((text) => !misses.has(text));
     expect(fixed, 'read right now: remove from KNOWN_MISSES').toEqual([]);
   });
 });

@@ -14,6 +14,13 @@ describe('texts that name records but order nothing', () => {
     ['Nordbeton storniert den Auftrag für morgen', t.cancellation],
     ['Lieferung Kiel von heute auf Montag verschieben', t.cancellation],
     ['Die Ladung Kies 8/16 in Kiel ist angekommen', t.deliveryReport],
+    ['Schröder fragt, ob der Schotter morgen kommt', t.enquiry],
+    ['Meier fragt nach dem Preis für Splitt 2/5', t.enquiry],
+    ['Nordbeton sagt die Lieferung Kies 8/16 für Dienstag ab', t.cancellation],
+    ['Bitte den LKW Sand 0/2 nach Lübeck für Montag streichen', t.cancellation],
+    ['Könnt ihr die Fuhre Sand für Meier von Montag auf Dienstag legen?', t.cancellation],
+    ['LKW 3 hat einen Platten, steht in Kaltenkirchen', t.deliveryReport],
+    ['Der LKW aus Moorburg steht seit einer Stunde vor dem Tor in Billbrook', t.deliveryReport],
     ['Nordbeton zahlt seit Wochen nicht', t.nothingToDeliver],
     ['Guten Tag, hier spricht Frau Wolff', t.nothingToDeliver],
   ])('%s', (text, reason) => {
@@ -27,6 +34,14 @@ describe('texts that name records but order nothing', () => {
     expect(parseOrderText('Könnt ihr morgen 2 LKW Kies 8/16 von Moorburg nach Kiel bringen?', demoCatalogue, REF).orders).toHaveLength(2);
     expect(parseOrderText('Bremer Bauunion', demoCatalogue, REF).orders[0]?.customerName).toBe('Bremer Bauunion eG');
     expect(parseOrderText('Kies 4/8 von Moorburg nach Kiel', demoCatalogue, REF).orders).toHaveLength(1);
+  });
+
+  it('still reads a request passed on, and words that only look like a cancellation', () => {
+    const orders = (text: string) => parseOrderText(text, demoCatalogue, REF).orders.length;
+    expect(orders('Nordbeton fragt nach 2 LKW Kies 8/16 für morgen nach Kiel')).toBe(2);
+    expect(orders('Die Hansa braucht morgen Kies 8/16 nach Billbrook, fragt, ob das um 7 geht')).toBe(1);
+    expect(orders('Hansa bestellt 2 LKW Kies 8/16 ab Moorburg nach Billbrook')).toBe(2);
+    expect(orders('Sand 0/2 zum Pflaster verlegen nach Kiel, Mo')).toBe(1);
   });
 });
 

@@ -497,6 +497,9 @@ describe('ids, confidence and hints', () => {
     const result = parseOrderText('CEM I von Rüdersdorf Silo 2 nach Kiel', demoCatalogue, REF);
     expect(result.orders[0]).toMatchObject({ loadingPlantName: 'Zementwerk Rüdersdorf', loadingPointId: null });
     expect(result.hints).toContain(messages.orderText.loadingPointOfOtherPlant('Silo 2'));
+    // Only a clear name counts as another plant's point: `Halle` is no misspelt `Halde` of Moorburg.
+    const hall = parseOrderText('Kies 8/16 Kaltenkirchen nach Kiel, Abladen hinter Halle 4', demoCatalogue, REF);
+    expect(hall.orders[0]).toMatchObject({ loadingPointName: 'Verladestation 1', notes: 'Abladen hinter Halle 4' });
   });
 
   it('tells when truck count and times do not fit, and still plans every time', () => {
@@ -578,6 +581,9 @@ describe('dates relative to the Berlin reference date', () => {
     ['3. Jan', '2026-12-20', '2027-01-03'],
     ['in 3 Tagen', '2026-11-30', '2026-12-03'],
     ['nächste Woche Dienstag', '2026-12-30', '2027-01-05'],
+    ['Mo nä. Woche', '2026-11-20', '2026-11-23'],
+    ['So 10 Uhr', '2026-11-20', '2026-11-22'],
+    ['Fr. 27.11.', '2026-11-20', '2026-11-27'],
   ])('%s on %s is %s', (text, ref, expected) => {
     expect(dateOf(text, ref)).toBe(expected);
   });
@@ -585,6 +591,7 @@ describe('dates relative to the Berlin reference date', () => {
   it('leaves impossible dates and `So` as a word alone', () => {
     expect(dateOf('31.02.', REF)).toBeNull();
     expect(dateOf('so schnell wie möglich', REF)).toBeNull();
+    expect(dateOf('so 10 Uhr', REF)).toBeNull();
     expect(parseOrderText('Flugasche nach Kiel, so schnell wie möglich', demoCatalogue, REF).orders[0]?.priority).toBe('urgent');
   });
 
@@ -613,6 +620,7 @@ describe('times and amounts', () => {
     ['zwischen 8 und 10 Uhr', ['08:00-10:00']],
     ['von 8 bis 10', ['08:00-10:00']],
     ['6, 8 und 10 Uhr', ['06:00', '08:00', '10:00']],
+    ['7 und 10', ['07:00', '10:00']],
     ['um 7 Uhr und um 9 Uhr', ['07:00', '09:00']],
     ['25 Uhr', ['08:00']],
   ])('%s', (text, times) => {
@@ -630,6 +638,7 @@ describe('times and amounts', () => {
     ['2 LKW 50 t', [25, 25], 'to'],
     ['2 LKW, insgesamt 40 t', [20, 20], 'to'],
     ['per LKW', [25], 'to'],
+    ['2 Fz.', [25, 25], 'to'],
   ])('%s', (text, quantities, unit) => {
     const orders = first(text);
     expect(orders.map((o) => o.quantity)).toEqual(quantities);

@@ -1,5 +1,5 @@
 import type { OrderPriority, Unit } from '@dispo/events/catalog/index';
-import { B, countValue, decimalValue, E, NUMBER_WORD, pattern, type TextScan } from './text';
+import { B, countValue, decimalValue, E, hasMatch, NUMBER_WORD, pattern, type TextScan } from './text';
 
 /** Truckloads: `2 LKW`, `drei Ladungen`; `je 2 LKW` means per delivery time. */
 export interface Truckloads {
@@ -19,9 +19,9 @@ export interface Quantity {
 }
 
 const TRUCK =
-  '(?:lkws?|laster|lastwagen|lastzüge|lastzug|fahrzeuge?n?|sattelzüge|sattelzug|silozüge|silozug|silo-lkws?|züge|zug|kipper|ladungen|ladung|fuhren|fuhre|touren|tour|wagen)';
+  '(?:lkws?|laster|lastwagen|lastzüge|lastzug|fahrzeuge?n?|fzg?|sattelzüge|sattelzug|silozüge|silozug|silo-lkws?|züge|zug|kipper|ladungen|ladung|fuhren|fuhre|touren|tour|wagen)';
 /** Every truck word contains one of these, `ü` also written `ue` (a cheap test before TRUCKS and BARE_TRUCK). */
-const TRUCK_STEMS = ['lkw', 'laster', 'wagen', 'zug', 'züge', 'zuege', 'fahrzeug', 'kipper', 'ladung', 'fuhre', 'tour'];
+const TRUCK_STEMS = ['lkw', 'laster', 'wagen', 'zug', 'züge', 'zuege', 'fahrzeug', 'fz', 'kipper', 'ladung', 'fuhre', 'tour'];
 const UNIT = '(t|to|tonnen|tonne|m³|m3|cbm|kubikmeter|kubik|kg|kilogramm|kilo)';
 const AMOUNT = '(\\d+(?:[.,]\\d+)?)';
 // Not inside a grain size or decimal: `0/2 2 LKW` reads 2 LKW, never 0/22.
@@ -32,6 +32,8 @@ const TIMES_AMOUNT = pattern(`${QB}(\\d{1,2}|${NUMBER_WORD})\\s*(?:x|×|mal)\\s*
 const TIMES_LOADS = pattern(`${QB}(\\d{1,2}|${NUMBER_WORD})\\s*(?:x|×)(?=\\s+\\p{L})`);
 const TRUCKS = pattern(`${B}(?:(je|jeweils)\\s+)?${QB}(\\d{1,3}|${NUMBER_WORD})\\s*${TRUCK}${E}`);
 const BARE_TRUCK = pattern(`${B}(?:(?:per|mit|im|pro)\\s+)?${TRUCK}${E}`);
+/** After a truck word: equipment it must have (`Kipper mit Plane`, `LKW mit Kran`), not its load (`LKW mit Sand`). */
+const VEHICLE_REQUIREMENT = pattern(`^\\s+mit\\s+(?:plane|planen|kran|ladekran|kompressor|schubboden|pumpe|gebläse|anhänger|hänger|allrad)${E}`);
 const AMOUNT_UNIT = pattern(`${B}(?:(je|jeweils|à|á|a|zu je|mit je|insgesamt|gesamt|total|zusammen)\\s*)?${QB}${AMOUNT}\\s*${UNIT}${E}`);
 
 function unitOf(word: string): Unit {
@@ -71,9 +73,10 @@ export function findAmounts(scan: TextScan): FoundAmounts {
     trucks = { count, perTime: false, implicit: false };
     return true;
   });
-  if (truckWord) scan.claim(BARE_TRUCK, () => {
+  if (truckWord) scan.claim(BARE_TRUCK, (m) => {
     trucks ??= { count: 1, perTime: false, implicit: true };
-    return true;
+    // A vehicle with a requirement stays in the notes as said.
+    return !hasMatch(VEHICLE_REQUIREMENT, scan.lower.slice(m.index + m[0].length, m.index + m[0].length + 40));
   });
   if (scan.hasDigit()) scan.claim(AMOUNT_UNIT, (m) => {
     const value = decimalValue(m[2]!);

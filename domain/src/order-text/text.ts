@@ -49,6 +49,12 @@ export function pattern(source: string): RegExp {
   return new RegExp(de(source), 'gu');
 }
 
+/** Whether a global `pattern` matches `text` anywhere (from its start, whatever it matched before). */
+export function hasMatch(re: RegExp, text: string): boolean {
+  re.lastIndex = 0;
+  return re.test(text);
+}
+
 export type TokenKind = 'word' | 'number' | 'grain' | 'punct';
 
 export interface Token {

@@ -10,7 +10,7 @@ const TB = `(?<![\\p{L}\\d/.,:\\-–])`;
 // `7 Uhr`, and in notes `7h`, `14:00 h`.
 const UHR = '(?:\\s*(?:uhr|h))';
 const NOT_QUANTITY =
-  '(?!\\s*(?:t|to|tonnen?|m³|m3|cbm|kubik\\w*|kg|lkw|laster|fahrzeug\\w*|fuhre|ladung|tour|kipper|zug|züge|sattel\\w*|silo\\w*|x|×|mal|/|[.,]\\d))';
+  '(?!\\s*(?:t|to|tonnen?|m³|m3|cbm|kubik\\w*|kg|lkw|laster|fahrzeug\\w*|fzg?|fuhre|ladung|tour|kipper|zug|züge|sattel\\w*|silo\\w*|x|×|mal|/|[.,]\\d))';
 // Between the times of a list: `7, 9 und 11`, `7 + 9`, `7 u. 9`.
 const AND = '(?:,|und|u\\.?|&|\\+|sowie)';
 
@@ -28,8 +28,11 @@ const LIST_UHR = pattern(
 const UHR_MINUTES = pattern(`${TB}(?:(?:um|gegen|ab)\\s+)?(\\d{1,2})\\s*uhr\\s+(\\d{2})${E}${NOT_QUANTITY}`);
 /** What every match of UHR_MINUTES contains: a cheap test first. */
 const UHR_MINUTES_HINT = /uhr\s+\d/;
-// A bare hour right after the day (`morgen 7`, `Mo 6:30`), read only where nothing else names a time.
-const HOUR_AFTER_DAY = new RegExp(pattern(`[\\s,]*(\\d{1,2}(?:[:.]\\d{2})?)(?![\\p{L}\\d/.,:\\-–])${NOT_QUANTITY}`).source, 'uy');
+// A bare hour right after the day (`morgen 7`, `Mo 6:30`), or a list of them (`Mo 7 und 10`), read
+// only where nothing else names a time.
+const BARE_HOUR = `\\d{1,2}(?:[:.]\\d{2})?(?![\\p{L}\\d/.,:\\-–])${NOT_QUANTITY}`;
+const HOUR_AFTER_DAY = new RegExp(pattern(`[\\s,]*(${BARE_HOUR})`).source, 'uy');
+const HOURS_AFTER_DAY = new RegExp(pattern(`[\\s,]*${BARE_HOUR}(?:\\s*${AND}\\s*${BARE_HOUR}){1,7}`).source, 'uy');
 const BARE_HOUR_FROM = '05:00';
 const BARE_HOUR_TO = '20:59';
 const CLOCK = pattern(`${TB}(?:(?:um|gegen|ab|bis)\\s+)?(\\d{1,2}):(\\d{2})(?:\\s*h)?${E}`);
@@ -69,6 +72,14 @@ function afternoon(hour: string, daypart: string): string | null {
 function hourAfterDay(scan: TextScan, dayEnds: readonly number[], slots: TimeSlot[]): void {
   const view = scan.view(true);
   for (const end of dayEnds) {
+    HOURS_AFTER_DAY.lastIndex = end;
+    const list = HOURS_AFTER_DAY.exec(view);
+    const times = list ? [...list[0].matchAll(HOURS_IN)].map((h) => clockTime(h[0])) : [];
+    if (list && times.every((time) => time !== null && time >= BARE_HOUR_FROM && time <= BARE_HOUR_TO)) {
+      for (const time of times) addFixed(slots, time);
+      scan.take(list.index, list.index + list[0].length);
+      return;
+    }
     HOUR_AFTER_DAY.lastIndex = end;
     const m = HOUR_AFTER_DAY.exec(view);
     const time = m ? clockTime(m[1]!) : null;

@@ -5,6 +5,8 @@
  *   | (\d{1,3})\s*[-–]\s*(\d{1,3})(?:er)?(?![\p{L}\d])    grain size 8-16
  *   | (\d+(?:[.,]\d+)?)                                   number 26,5
  *   | ([\p{L}\d]+(?:[-'’][\p{L}\d]+)*)                    word, with hyphens and apostrophes
+ *                                                        (ending before a grain size typed onto
+ *                                                        its letters: `kies8/16` is `kies` `8/16`)
  *   | ([,.;:!?/()&+])                                     punctuation
  *
  * run with the flags `gu` (every other character is skipped), written out by hand: the pattern
@@ -115,7 +117,11 @@ export function scanTokens(text: string): TokenSpan[] {
       let lettersOnly = true;
       for (;;) {
         while ((length = wordCharLength(text, end)) > 0) {
-          if (lettersOnly && isDigit(text.charCodeAt(end))) lettersOnly = false;
+          if (isDigit(text.charCodeAt(end))) {
+            // `kies8/16`, `Sand0/4`: a grain size typed onto its word is a token of its own.
+            if (letterLength(text, end - 1) > 0 && grainAt(text, end)) break;
+            lettersOnly = false;
+          }
           end += length;
         }
         // A hyphen or apostrophe continues the word only when a letter or digit follows it.
