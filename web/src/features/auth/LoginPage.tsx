@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useLogin } from '../../api/auth';
 import { LOGIN_NOTICE_KEY } from '../../api/session';
+import { InputField } from '../../components/FormField';
 import { messages } from '@dispo/domain/messages';
 import { useSession } from './useSession';
 import './auth.css';
@@ -87,34 +88,28 @@ export function LoginPage() {
           </p>
         )}
         <form className="login__form" onSubmit={onSubmit} noValidate aria-busy={login.isPending}>
-          <label className="field" htmlFor={`${formId}-username`}>
-            <span className="field__label">{messages.login.username}</span>
-            <input
-              id={`${formId}-username`}
-              name="username"
-              className="field__input"
-              autoComplete="username"
-              autoCapitalize="none"
-              spellCheck={false}
-              autoFocus
-              value={username}
-              onChange={(event) => setUsername(event.target.value)}
-              aria-invalid={fieldError !== null && username.trim() === ''}
-            />
-          </label>
-          <label className="field" htmlFor={`${formId}-password`}>
-            <span className="field__label">{messages.login.password}</span>
-            <input
-              id={`${formId}-password`}
-              name="password"
-              type="password"
-              className="field__input"
-              autoComplete="current-password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              aria-invalid={fieldError !== null && password === ''}
-            />
-          </label>
+          <InputField
+            id={`${formId}-username`}
+            label={messages.login.username}
+            name="username"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            autoFocus
+            value={username}
+            onChange={setUsername}
+            aria-invalid={fieldError !== null && username.trim() === ''}
+          />
+          <InputField
+            id={`${formId}-password`}
+            label={messages.login.password}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={setPassword}
+            aria-invalid={fieldError !== null && password === ''}
+          />
           <button type="submit" className="button button--primary login__submit" disabled={login.isPending}>
             {login.isPending ? messages.login.pending : messages.login.submit}
           </button>

@@ -2,6 +2,7 @@ import { type DragEvent, useId, useRef, useState } from 'react';
 import { messages } from '@dispo/domain/messages';
 import type { DocumentCategory, VehicleDocument } from '../../api/fleetTypes';
 import { formatDateTime } from '../../components/format';
+import { SelectOptions } from '../../components/FormField';
 import { Icon } from '../../components/icons';
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
 import { documentCategoryLabel, formatFileSize } from './fleetLogic';
@@ -35,11 +36,7 @@ export function DocumentCategorySelect({
 }) {
   return (
     <select id={id} className={className} value={value} onChange={(event) => onChange(event.target.value as DocumentCategory)}>
-      {DOCUMENT_CATEGORIES.map((key) => (
-        <option key={key} value={key}>
-          {documentCategoryLabel(key)}
-        </option>
-      ))}
+      <SelectOptions options={DOCUMENT_CATEGORIES} optionLabel={documentCategoryLabel} />
     </select>
   );
 }

@@ -2,6 +2,8 @@ import { useId, useState } from 'react';
 import { messages } from '@dispo/domain/messages';
 import { DRIVER_SEARCH_MIN_CHARS, useDriverSearch } from '../../api/fleet';
 import type { DriverUser } from '../../api/fleetTypes';
+import { ListboxOption } from '../../components/Combobox';
+import { FormField } from '../../components/FormField';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
 
 /** fleet.md §9: the driver search waits 300 ms after the last key. */
@@ -35,10 +37,12 @@ export function DriverPicker({ value, onChange, label }: DriverPickerProps) {
   };
 
   return (
-    <div className="field fleet-driver">
-      <label className="field__label" htmlFor={`${id}-input`}>
-        {label}
-      </label>
+    <FormField
+      id={`${id}-input`}
+      label={label}
+      className="fleet-driver"
+      hint={!ready && term.trim() !== '' ? text.driverSearchHint : undefined}
+    >
       {value && (
         <div className="fleet-driver__chosen">
           <span className="chip">
@@ -90,19 +94,17 @@ export function DriverPicker({ value, onChange, label }: DriverPickerProps) {
         {open && ready && (
           <ul id={listId} role="listbox" className="fleet-combobox__list" aria-label={label}>
             {users.map((user, index) => (
-              <li
+              <ListboxOption
                 key={user.id}
                 id={`${listId}-${index}`}
-                role="option"
-                aria-selected={index === highlight}
-                className={`fleet-combobox__option${index === highlight ? ' fleet-combobox__option--active' : ''}`}
-                onMouseDown={(event) => event.preventDefault()}
-                onMouseEnter={() => setHighlight(index)}
-                onClick={() => pick(user)}
+                className="fleet-combobox__option"
+                active={index === highlight}
+                onHighlight={() => setHighlight(index)}
+                onPick={() => pick(user)}
               >
                 <span className="fleet-combobox__name">{user.full_name}</span>
                 <span className="fleet-combobox__muted">{[user.department, user.email].filter(Boolean).join(' · ')}</span>
-              </li>
+              </ListboxOption>
             ))}
             {settled && users.length === 0 && !search.isError && (
               <li className="fleet-combobox__empty" role="presentation">
@@ -122,7 +124,6 @@ export function DriverPicker({ value, onChange, label }: DriverPickerProps) {
           </ul>
         )}
       </div>
-      {!ready && term.trim() !== '' && <span className="field__hint">{text.driverSearchHint}</span>}
-    </div>
+    </FormField>
   );
 }

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { messages } from '@dispo/domain/messages';
+import { SelectField } from '../../components/FormField';
 import { DISPATCH_FILTERS, type FleetFilters, STATUS_FILTERS } from './fleetLogic';
 
 export interface FilterPanelProps {
@@ -16,42 +17,24 @@ export function FilterPanel({ filters, onChange, onReset, vehicleFilters }: Filt
   const text = messages.fleetScreen;
   return (
     <section className="panel fleet-filters" aria-label={text.filters}>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-status`}>
-          {text.fields.status}
-        </label>
-        <select
-          id={`${id}-status`}
-          className="field__input"
-          value={filters.status}
-          onChange={(event) => onChange({ status: event.target.value as FleetFilters['status'] })}
-        >
-          {STATUS_FILTERS.map((value) => (
-            <option key={value} value={value}>
-              {text.statusFilter[value]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        id={`${id}-status`}
+        label={text.fields.status}
+        value={filters.status}
+        options={STATUS_FILTERS}
+        optionLabel={(value) => text.statusFilter[value]}
+        onChange={(value) => onChange({ status: value as FleetFilters['status'] })}
+      />
       {vehicleFilters && (
         <>
-          <div className="field">
-            <label className="field__label" htmlFor={`${id}-dispatch`}>
-              {text.dispatchColumn}
-            </label>
-            <select
-              id={`${id}-dispatch`}
-              className="field__input"
-              value={filters.dispatch}
-              onChange={(event) => onChange({ dispatch: event.target.value as FleetFilters['dispatch'] })}
-            >
-              {DISPATCH_FILTERS.map((value) => (
-                <option key={value} value={value}>
-                  {text.dispatchFilter[value]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField
+            id={`${id}-dispatch`}
+            label={text.dispatchColumn}
+            value={filters.dispatch}
+            options={DISPATCH_FILTERS}
+            optionLabel={(value) => text.dispatchFilter[value]}
+            onChange={(value) => onChange({ dispatch: value as FleetFilters['dispatch'] })}
+          />
           <fieldset className="fleet-filters__quick">
             <legend className="field__label">{text.quickFilters}</legend>
             <button

@@ -19,16 +19,16 @@ export function FleetTable({
 }) {
   return (
     <div className="panel fleet-table-wrap">
-      <table className="fleet-table">
+      <table className="data-table">
         <thead>
           <tr>
             {columns.map((column) => (
-              <th key={column.label} scope="col" className={column.numeric ? 'fleet-table__number' : undefined}>
+              <th key={column.label} scope="col" className={column.numeric ? 'data-table__number' : undefined}>
                 {column.label}
               </th>
             ))}
             {actions && (
-              <th scope="col" className="fleet-table__actions">
+              <th scope="col" className="data-table__actions">
                 {messages.fleetScreen.actions}
               </th>
             )}

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { messages } from '@dispo/domain/messages';
+import { CheckField } from '../../components/FormField';
 import { Icon } from '../../components/icons';
 
 export type FleetView = 'cards' | 'table';
@@ -54,18 +55,16 @@ export function FleetToolbar(props: FleetToolbarProps) {
 
       {props.vehicleTools && props.canWrite && (
         <>
-          <label className="checkbox fleet-toolbar__select-all">
-            <input
-              type="checkbox"
-              checked={all}
-              ref={(input) => {
-                if (input) input.indeterminate = some;
-              }}
-              disabled={selection.visible === 0}
-              onChange={(event) => props.onSelectAll(event.target.checked)}
-            />
-            {text.selectAll}
-          </label>
+          <CheckField
+            className="fleet-toolbar__select-all"
+            label={text.selectAll}
+            checked={all}
+            ref={(input) => {
+              if (input) input.indeterminate = some;
+            }}
+            disabled={selection.visible === 0}
+            onChange={props.onSelectAll}
+          />
           {selection.selected > 0 && <span className="fleet-toolbar__selected">{text.selectedCount(selection.selected)}</span>}
           <button
             type="button"

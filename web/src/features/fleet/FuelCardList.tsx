@@ -49,8 +49,8 @@ export function FuelCardList({ cards, canWrite, canRevealPin, reveal, onEdit, on
           <td>
             <AssignedPlate plate={card.license_plate} />
           </td>
-          <td className="fleet-table__number">{formatEuro(card.daily_limit)}</td>
-          <td className="fleet-table__number">{formatEuro(card.monthly_limit)}</td>
+          <td className="data-table__number">{formatEuro(card.daily_limit)}</td>
+          <td className="data-table__number">{formatEuro(card.monthly_limit)}</td>
           <td>{card.valid_until ? formatDate(card.valid_until) : ''}</td>
           <td>
             <PinToggle card={card} reveal={reveal} canReveal={canRevealPin} />
@@ -60,7 +60,7 @@ export function FuelCardList({ cards, canWrite, canRevealPin, reveal, onEdit, on
             {fuelCardStatusLabel(card.status)}
           </td>
           {canWrite && (
-            <td className="fleet-table__actions">
+            <td className="data-table__actions">
               <RowActions target={card.card_number} canWrite onEdit={() => onEdit(card)} onDelete={() => onDelete(card)} />
             </td>
           )}

@@ -1,7 +1,7 @@
 import { messages } from '@dispo/domain/messages';
 import type { Trailer } from '../../api/fleetTypes';
 import { formatDate, formatDateTime } from '../../components/format';
-import { StatusPill } from './badges';
+import { VehicleStatusPill } from './badges';
 import { DetailItem, DetailModal } from './DetailModal';
 import { maintenanceKindLabel, trailerTypeLabel, withUnit } from './fleetLogic';
 
@@ -50,7 +50,7 @@ export function TrailerDetailModal({ trailer, canWrite, onEdit, onClose }: Trail
           <DetailItem label={f.trailerType}>{trailerTypeLabel(trailer.typ)}</DetailItem>
           <DetailItem label={f.maxWeightKg}>{withUnit(trailer.maxWeight, 'kg')}</DetailItem>
           <DetailItem label={f.status}>
-            <StatusPill status={trailer.status} />
+            <VehicleStatusPill status={trailer.status} />
           </DetailItem>
           <DetailItem label={f.createdAt}>{trailer.createdAt ? formatDateTime(trailer.createdAt) : null}</DetailItem>
           <DetailItem label={f.tractor}>{trailer.zugmaschine?.licensePlate ?? messages.fleet.notAssigned}</DetailItem>

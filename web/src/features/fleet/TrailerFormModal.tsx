@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { messages } from '@dispo/domain/messages';
 import { useCreateTrailer, useUpdateTrailer } from '../../api/fleet';
 import type { MaintenanceKind, Trailer, TrailerBody, TrailerType, Vehicle, VehicleStatus } from '../../api/fleetTypes';
+import { SelectOptions } from '../../components/FormField';
 import { Icon } from '../../components/icons';
 import { byPlate, maintenanceKindLabel, trailerTypeLabel, vehicleStatusLabel } from './fleetLogic';
 import { InputField, NotesField, NumberField, SelectField } from './FormField';
@@ -140,11 +141,7 @@ export function TrailerFormModal({ trailer, vehicles, onClose, onSaved }: Traile
               value={entry.art}
               onChange={(event) => setDate(index, { art: event.target.value })}
             >
-              {MAINTENANCE_KINDS.map((kind) => (
-                <option key={kind} value={kind}>
-                  {maintenanceKindLabel(kind)}
-                </option>
-              ))}
+              <SelectOptions options={MAINTENANCE_KINDS} optionLabel={maintenanceKindLabel} />
             </select>
             <input
               className="field__input"

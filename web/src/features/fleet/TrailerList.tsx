@@ -1,7 +1,7 @@
 import { messages } from '@dispo/domain/messages';
 import type { Trailer } from '../../api/fleetTypes';
 import { formatDate } from '../../components/format';
-import { StatusPill } from './badges';
+import { VehicleStatusPill } from './badges';
 import { FleetTable, AssignedPlate } from './FleetTable';
 import { maintenanceKindLabel, trailerTypeLabel, withUnit } from './fleetLogic';
 import { RowActions } from './RowActions';
@@ -44,15 +44,15 @@ export function TrailerList({ trailers, canWrite, today, onDetails, onEdit, onDe
               </button>
             </td>
             <td>{trailerTypeLabel(trailer.typ)}</td>
-            <td className="fleet-table__number">{withUnit(trailer.maxWeight, 'kg') ?? ''}</td>
+            <td className="data-table__number">{withUnit(trailer.maxWeight, 'kg') ?? ''}</td>
             <td>
-              <StatusPill status={trailer.status} />
+              <VehicleStatusPill status={trailer.status} />
             </td>
             <td>
               <AssignedPlate plate={trailer.zugmaschine?.licensePlate} />
             </td>
             <td>{next ? `${maintenanceKindLabel(next.art)} ${formatDate(next.datum)}` : ''}</td>
-            <td className="fleet-table__actions">
+            <td className="data-table__actions">
               <RowActions
                 target={trailer.kennzeichen}
                 canWrite={canWrite}

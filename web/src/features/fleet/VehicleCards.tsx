@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { messages } from '@dispo/domain/messages';
 import type { Vehicle } from '../../api/fleetTypes';
-import { DeadlineBadges, DispatchBadge, DispatchSwitch, StatusPill } from './badges';
+import { DeadlineBadges, DispatchBadge, DispatchSwitch, VehicleStatusPill } from './badges';
 import { vehicleTypeLabel, withUnit } from './fleetLogic';
 import { VehicleActions, type VehicleRowActions } from './VehicleActions';
 
@@ -79,7 +79,7 @@ function VehicleCard({
           <span className="fleet-card__model">{vehicleModelText(vehicle)}</span>
         </button>
         <span className="fleet-card__status">
-          <StatusPill status={vehicle.status} />
+          <VehicleStatusPill status={vehicle.status} />
         </span>
       </header>
       <div className="fleet-card__badges">

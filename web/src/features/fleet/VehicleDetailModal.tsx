@@ -2,7 +2,7 @@ import { messages } from '@dispo/domain/messages';
 import type { Vehicle } from '../../api/fleetTypes';
 import { useMaterials } from '../../api/reference';
 import { formatDate } from '../../components/format';
-import { DispatchBadge, StatusPill } from './badges';
+import { DispatchBadge, VehicleStatusPill } from './badges';
 import { DetailItem, DetailModal } from './DetailModal';
 import {
   DEADLINE_FIELDS,
@@ -44,7 +44,7 @@ export function VehicleDetailModal({ vehicle, today, canWrite, onEdit, onClose }
           <span className="fleet-plate">{vehicle.license_plate}</span> {vehicleModelText(vehicle)}
         </>
       }
-      headerExtra={<StatusPill status={vehicle.status} />}
+      headerExtra={<VehicleStatusPill status={vehicle.status} />}
       size="large"
       canWrite={canWrite}
       onEdit={() => onEdit(vehicle)}

@@ -190,7 +190,7 @@ export function VehicleFormModal({ vehicle, onClose, onSaved }: VehicleFormModal
           <fieldset className="fleet-form__materials fleet-form__field--full">
             <legend className="field__label">{f.suitableMaterials}</legend>
             {materials.isPending && <span className="field__hint">{text.loadingList}</span>}
-            {materials.isError && <span className="fleet-form__error">{materials.error.message}</span>}
+            {materials.isError && <span className="field__error">{materials.error.message}</span>}
             <div className="fleet-form__material-list">
               {activeMaterials.map((material) => (
                 <label key={material.id} className="checkbox">

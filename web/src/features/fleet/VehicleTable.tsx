@@ -4,7 +4,7 @@ import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { messages } from '@dispo/domain/messages';
 import type { Vehicle } from '../../api/fleetTypes';
 import { gridLocaleText, gridTheme } from '../../components/agGrid';
-import { DeadlineBadges, DispatchBadge, DispatchSwitch, StatusPill } from './badges';
+import { DeadlineBadges, DispatchBadge, DispatchSwitch, VehicleStatusPill } from './badges';
 import { deadlineBadges, vehicleStatusLabel, vehicleTypeLabel } from './fleetLogic';
 import { VehicleActions } from './VehicleActions';
 import { homeText, type VehicleListProps, vehicleModelText } from './VehicleCards';
@@ -27,7 +27,7 @@ function PlateCell({ data }: Cell) {
 }
 
 function StatusCell({ data }: Cell) {
-  return data ? <StatusPill status={data.status} /> : null;
+  return data ? <VehicleStatusPill status={data.status} /> : null;
 }
 
 function DispatchCell({ data, context }: Cell) {

@@ -1,10 +1,11 @@
 import { messages } from '@dispo/domain/messages';
 import type { Vehicle } from '../../api/fleetTypes';
+import { StatusPill } from '../../components/StatusPill';
 import { deadlineBadges, dispatchBadge, statusTone, vehicleStatusLabel } from './fleetLogic';
 
-/** The status as a coloured pill (§4 labels; active shows as Verfügbar). */
-export function StatusPill({ status }: { status: string }) {
-  return <span className={`fleet-status fleet-status--${statusTone(status)}`}>{vehicleStatusLabel(status)}</span>;
+/** The status of a vehicle or trailer as a coloured pill (§4 labels; active shows as Verfügbar). */
+export function VehicleStatusPill({ status }: { status: string }) {
+  return <StatusPill tone={statusTone(status)}>{vehicleStatusLabel(status)}</StatusPill>;
 }
 
 /** §4: 'In Tour' when released and on a tour, 'Dispo aktiv' when merely released, nothing otherwise. */

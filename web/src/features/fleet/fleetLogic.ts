@@ -1,6 +1,7 @@
 import { messages } from '@dispo/domain/messages';
 import type { FuelCard, Trailer, Vehicle, VehicleDeadline, VehicleStatus } from '../../api/fleetTypes';
 import { formatNumber } from '../../components/format';
+import type { PillTone } from '../../components/StatusPill';
 
 /**
  * The rules of the fleet page without React: search, filters, summary, badges and deadlines of
@@ -23,21 +24,21 @@ export const documentCategoryLabel = (category: string | null | undefined) => la
 /** '35.000 kg'; no value → null. */
 export const withUnit = (value: number | null, unit: string) => (value === null ? null : `${formatNumber(value)} ${unit}`);
 
-/** CSS modifier of a status pill: active shows as available (§4). */
-export function statusTone(status: string): 'available' | 'in-use' | 'maintenance' | 'defect' | 'inactive' {
+/** The pill colour of a vehicle status: active shows as available (§4), repair as defect. */
+export function statusTone(status: string): PillTone {
   switch (status) {
     case 'available':
     case 'active':
-      return 'available';
+      return 'success';
     case 'in_use':
-      return 'in-use';
+      return 'info';
     case 'maintenance':
-      return 'maintenance';
+      return 'warning';
     case 'repair':
     case 'defect':
-      return 'defect';
+      return 'danger';
     default:
-      return 'inactive';
+      return 'neutral';
   }
 }
 

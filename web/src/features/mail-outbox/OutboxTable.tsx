@@ -1,8 +1,9 @@
 import { messages } from '@dispo/domain/messages';
 import { Fragment } from 'react';
-import type { OutboxMail } from '../../api/mailOutbox';
+import type { OutboxMail, OutboxMailStatus } from '../../api/mailOutbox';
 import { formatDate, formatDateTime } from '../../components/format';
 import { Icon } from '../../components/icons';
+import { type PillTone, StatusPill } from '../../components/StatusPill';
 import { outcomeAt, statusLabel, triggerLabel } from './mailOutboxLogic';
 
 export interface OutboxTableProps {
@@ -13,6 +14,9 @@ export interface OutboxTableProps {
   stale: boolean;
   onDownload(mail: OutboxMail): void;
 }
+
+/** Waiting for the mail server orange, sent green, failed red. */
+const STATUS_TONES: Record<OutboxMailStatus, PillTone> = { requested: 'warning', sent: 'success', failed: 'danger' };
 
 /** 'Versendet/Fehler' may break after the slash in a narrow window (browsers do not break there on their own). */
 function withBreakAfterSlash(text: string) {
@@ -34,7 +38,7 @@ export function OutboxTable({ mails, downloadingId, stale, onDownload }: OutboxT
   const c = text.columns;
   return (
     <div className={`panel mail-outbox__table-wrap${stale ? ' mail-outbox__table-wrap--stale' : ''}`} aria-busy={stale}>
-      <table className="mail-outbox__table" aria-label={text.tableLabel}>
+      <table className="data-table mail-outbox__table" aria-label={text.tableLabel}>
         <thead>
           <tr>
             <th scope="col">{c.date}</th>
@@ -45,10 +49,10 @@ export function OutboxTable({ mails, downloadingId, stale, onDownload }: OutboxT
             <th scope="col" className="mail-outbox__wrap">
               {withBreakAfterSlash(c.outcome)}
             </th>
-            <th scope="col" className="mail-outbox__number">
+            <th scope="col" className="data-table__number">
               {c.tours}
             </th>
-            <th scope="col" className="mail-outbox__actions">
+            <th scope="col" className="data-table__actions mail-outbox__actions">
               <span className="visually-hidden">{c.pdf}</span>
             </th>
           </tr>
@@ -70,7 +74,7 @@ export function OutboxTable({ mails, downloadingId, stale, onDownload }: OutboxT
                   ))}
                 </td>
                 <td>
-                  <span className={`mail-outbox__status mail-outbox__status--${mail.status}`}>{statusLabel(mail.status)}</span>
+                  <StatusPill tone={STATUS_TONES[mail.status]}>{statusLabel(mail.status)}</StatusPill>
                 </td>
                 {/* Date and time may go on two lines when the window is narrow. */}
                 <td className="mail-outbox__when">{formatDateTime(mail.requestedAt)}</td>
@@ -80,8 +84,8 @@ export function OutboxTable({ mails, downloadingId, stale, onDownload }: OutboxT
                     {mail.status === 'failed' && mail.error && <span className="mail-outbox__error">{mail.error}</span>}
                   </div>
                 </td>
-                <td className="mail-outbox__number">{mail.tourCount ?? <span className="mail-outbox__muted">–</span>}</td>
-                <td className="mail-outbox__actions">
+                <td className="data-table__number">{mail.tourCount ?? <span className="mail-outbox__muted">–</span>}</td>
+                <td className="data-table__actions mail-outbox__actions">
                   <button
                     type="button"
                     className="button button--small"

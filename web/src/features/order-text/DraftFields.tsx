@@ -1,8 +1,10 @@
 import { messages } from '@dispo/domain/messages';
 import type { DeliveryTimeType, OrderPriority, OrderUnit } from '../../api/types';
 import type { LoadingPoint, Material, Plant } from '../../api/types';
+import { InputField, SelectField } from '../../components/FormField';
 import type { OrderDraft } from './api';
 import { CustomerField } from './CustomerField';
+import { DRAFT_LOOK } from './draftLook';
 import { changeDraft, type DraftChange, parseQuantity, pointsOfPlant, quantityText } from './drafts';
 
 export interface DraftOptions {
@@ -49,27 +51,22 @@ function RecordSelect<T extends { id: string }>({
   placeholder?: string;
 }) {
   const missing = value !== null && !items.some((item) => item.id === value);
+  const choices = [
+    ...(missing ? [{ id: value, label: valueName ?? value }] : []),
+    ...items.map((item) => ({ id: item.id, label: itemLabel(item) })),
+  ];
   return (
-    <div className="field order-text__field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <select
-        id={id}
-        className="field__input"
-        value={value ?? ''}
-        disabled={disabled}
-        onChange={(event) => onPick(items.find((item) => item.id === event.target.value) ?? null)}
-      >
-        <option value="">{placeholder}</option>
-        {missing && <option value={value}>{valueName ?? value}</option>}
-        {items.map((item) => (
-          <option key={item.id} value={item.id}>
-            {itemLabel(item)}
-          </option>
-        ))}
-      </select>
-    </div>
+    <SelectField
+      id={id}
+      label={label}
+      look={DRAFT_LOOK}
+      value={value ?? ''}
+      disabled={disabled}
+      none={placeholder}
+      options={choices}
+      optionLabel={(choice) => choice.label}
+      onChange={(picked) => onPick(items.find((item) => item.id === picked) ?? null)}
+    />
   );
 }
 
@@ -122,111 +119,99 @@ export function DraftFields({ id, draft, options, onChange }: DraftFieldsProps) 
         onPick={(plant) => change({ field: 'deliveryPlant', plant })}
       />
       <div className="order-text__pair">
-        <div className="field order-text__field">
-          <label className="field__label" htmlFor={`${id}-quantity`}>
-            {o.quantity}
-          </label>
-          <input
-            id={`${id}-quantity`}
-            className="field__input"
-            type="text"
-            inputMode="decimal"
-            value={quantityText(draft.quantity)}
-            onChange={(event) => change({ field: 'quantity', quantity: parseQuantity(event.target.value) })}
-          />
-        </div>
-        <div className="field order-text__field">
-          <label className="field__label" htmlFor={`${id}-unit`}>
-            {o.unit}
-          </label>
-          <select id={`${id}-unit`} className="field__input" value={draft.unit ?? 'to'} onChange={(event) => change({ field: 'unit', unit: event.target.value as OrderUnit })}>
-            {UNITS.map((unit) => (
-              <option key={unit} value={unit}>
-                {messages.labels.unitShort[unit]}
-              </option>
-            ))}
-          </select>
-        </div>
-      </div>
-      <div className="field order-text__field">
-        <label className="field__label" htmlFor={`${id}-date`}>
-          {o.deliveryDate}
-        </label>
-        <input
-          id={`${id}-date`}
-          className="field__input"
-          type="date"
-          value={draft.deliveryDate ?? ''}
-          onChange={(event) => change({ field: 'deliveryDate', date: event.target.value || null })}
+        <InputField
+          id={`${id}-quantity`}
+          label={o.quantity}
+          look={DRAFT_LOOK}
+          type="text"
+          inputMode="decimal"
+          value={quantityText(draft.quantity)}
+          onChange={(text) => change({ field: 'quantity', quantity: parseQuantity(text) })}
+        />
+        <SelectField
+          id={`${id}-unit`}
+          label={o.unit}
+          look={DRAFT_LOOK}
+          value={draft.unit ?? 'to'}
+          options={UNITS}
+          optionLabel={(unit) => messages.labels.unitShort[unit]}
+          onChange={(unit) => change({ field: 'unit', unit: unit as OrderUnit })}
         />
       </div>
+      <InputField
+        id={`${id}-date`}
+        label={o.deliveryDate}
+        look={DRAFT_LOOK}
+        type="date"
+        value={draft.deliveryDate ?? ''}
+        onChange={(date) => change({ field: 'deliveryDate', date: date || null })}
+      />
       <div className="order-text__pair order-text__pair--time">
-        <div className="field order-text__field">
-          <label className="field__label" htmlFor={`${id}-time-type`}>
-            {o.timeType}
-          </label>
-          <select
-            id={`${id}-time-type`}
-            className="field__input"
-            value={draft.deliveryTimeType ?? 'fixed'}
-            onChange={(event) => change({ field: 'timeType', type: event.target.value as DeliveryTimeType })}
-          >
-            {TIME_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {messages.labels.deliveryTimeType[type]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id={`${id}-time-type`}
+          label={o.timeType}
+          look={DRAFT_LOOK}
+          value={draft.deliveryTimeType ?? 'fixed'}
+          options={TIME_TYPES}
+          optionLabel={(type) => messages.labels.deliveryTimeType[type]}
+          onChange={(type) => change({ field: 'timeType', type: type as DeliveryTimeType })}
+        />
         {range ? (
           <>
-            <TimeInput id={`${id}-time-from`} label={o.timeFrom} value={draft.deliveryTimeFrom} onChange={(time) => change({ field: 'timeFrom', time })} />
-            <TimeInput id={`${id}-time-to`} label={o.timeTo} value={draft.deliveryTimeTo} onChange={(time) => change({ field: 'timeTo', time })} />
+            <TimeInput
+              id={`${id}-time-from`}
+              label={o.timeFrom}
+              value={draft.deliveryTimeFrom}
+              onChange={(time) => change({ field: 'timeFrom', time })}
+            />
+            <TimeInput
+              id={`${id}-time-to`}
+              label={o.timeTo}
+              value={draft.deliveryTimeTo}
+              onChange={(time) => change({ field: 'timeTo', time })}
+            />
           </>
         ) : (
-          <TimeInput id={`${id}-time`} label={o.timeFixed} value={draft.deliveryTimeFixed} onChange={(time) => change({ field: 'timeFixed', time })} />
+          <TimeInput
+            id={`${id}-time`}
+            label={o.timeFixed}
+            value={draft.deliveryTimeFixed}
+            onChange={(time) => change({ field: 'timeFixed', time })}
+          />
         )}
       </div>
-      <div className="field order-text__field">
-        <label className="field__label" htmlFor={`${id}-priority`}>
-          {o.priority}
-        </label>
-        <select
-          id={`${id}-priority`}
-          className="field__input"
-          value={draft.priority ?? 'normal'}
-          onChange={(event) => change({ field: 'priority', priority: event.target.value as OrderPriority })}
-        >
-          {PRIORITIES.map((priority) => (
-            <option key={priority} value={priority}>
-              {messages.labels.priority[priority]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field order-text__field order-text__field--wide">
-        <label className="field__label" htmlFor={`${id}-notes`}>
-          {o.notes}
-        </label>
-        <input
-          id={`${id}-notes`}
-          className="field__input"
-          type="text"
-          value={draft.notes ?? ''}
-          onChange={(event) => change({ field: 'notes', notes: event.target.value === '' ? null : event.target.value })}
-        />
-      </div>
+      <SelectField
+        id={`${id}-priority`}
+        label={o.priority}
+        look={DRAFT_LOOK}
+        value={draft.priority ?? 'normal'}
+        options={PRIORITIES}
+        optionLabel={(priority) => messages.labels.priority[priority]}
+        onChange={(priority) => change({ field: 'priority', priority: priority as OrderPriority })}
+      />
+      <InputField
+        id={`${id}-notes`}
+        label={o.notes}
+        look={DRAFT_LOOK}
+        wide
+        type="text"
+        value={draft.notes ?? ''}
+        onChange={(notes) => change({ field: 'notes', notes: notes === '' ? null : notes })}
+      />
     </div>
   );
 }
 
-function TimeInput({ id, label, value, onChange }: { id: string; label: string; value: string | null; onChange(time: string | null): void }) {
-  return (
-    <div className="field order-text__field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <input id={id} className="field__input" type="time" value={value ?? ''} onChange={(event) => onChange(event.target.value || null)} />
-    </div>
-  );
+function TimeInput({
+  id,
+  label,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string | null;
+  onChange(time: string | null): void;
+}) {
+  return <InputField id={id} label={label} look={DRAFT_LOOK} type="time" value={value ?? ''} onChange={(time) => onChange(time || null)} />;
 }

@@ -4,6 +4,7 @@ import { useId, useMemo, useRef, useState } from 'react';
 import { isApiError } from '../../api/errors';
 import { useCustomerSearch, useLoadingPoints, useMaterials, usePlants } from '../../api/reference';
 import type { Order } from '../../api/types';
+import { ListboxOption } from '../../components/Combobox';
 import { FlashMessages } from '../../components/FlashMessages';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
 import { useFlash } from '../../components/useFlash';
@@ -245,19 +246,17 @@ function TextEntry({ onCreated, referenceDate }: { onCreated: ((orders: Order[])
           {showList && (
             <ul id={listId} role="listbox" className="order-text__list" aria-label={t.suggestions}>
               {suggestions.map((suggestion, index) => (
-                <li
+                <ListboxOption
                   key={suggestion.key}
                   id={`${listId}-${index}`}
-                  role="option"
-                  aria-selected={index === highlight}
-                  className={`order-text__option${index === highlight ? ' order-text__option--active' : ''}`}
-                  onMouseDown={(event) => event.preventDefault()}
-                  onMouseEnter={() => setHighlight(index)}
-                  onClick={() => pick(suggestion)}
+                  className="order-text__option"
+                  active={index === highlight}
+                  onHighlight={() => setHighlight(index)}
+                  onPick={() => pick(suggestion)}
                 >
                   <span className="order-text__option-label">{suggestion.label}</span>
                   <span className="order-text__option-kind">{suggestionKindLabel(suggestion.kind)}</span>
-                </li>
+                </ListboxOption>
               ))}
             </ul>
           )}

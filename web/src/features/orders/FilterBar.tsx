@@ -1,6 +1,7 @@
 import { type RefObject, useId } from 'react';
 import { messages } from '@dispo/domain/messages';
 import { useLoadingPoints, useMaterials, usePlants } from '../../api/reference';
+import { CheckField, InputField, NumberField, SelectField, SelectOptions } from '../../components/FormField';
 import { Icon } from '../../components/icons';
 import { SearchBox } from './SearchBox';
 import { QUICK_FILTERS, type OrderFiltersApi, type QuickFilter } from './useOrderFilters';
@@ -90,10 +91,12 @@ export function FilterBar({
             </button>
           ))}
         </div>
-        <label className="checkbox filter-bar__settled">
-          <input type="checkbox" checked={filters.hideSettled} onChange={(event) => filters.setHideSettled(event.target.checked)} />
-          {text.hideSettled}
-        </label>
+        <CheckField
+          className="filter-bar__settled"
+          label={text.hideSettled}
+          checked={filters.hideSettled}
+          onChange={filters.setHideSettled}
+        />
         <button
           type="button"
           className={`button button--small${expanded ? ' button--pressed' : ''}`}
@@ -120,11 +123,7 @@ export function FilterBar({
               value={density}
               onChange={(event) => onDensityChange(event.target.value as Density)}
             >
-              {DENSITIES.map((option) => (
-                <option key={option} value={option}>
-                  {text.densityOption[option]}
-                </option>
-              ))}
+              <SelectOptions options={DENSITIES} optionLabel={(option) => text.densityOption[option]} />
             </select>
           </div>
           <button type="button" className="icon-button" onClick={onExport} aria-label={text.exportOrders} title={text.exportOrders}>
@@ -158,177 +157,70 @@ function ExtendedFilters({ filters }: { filters: OrderFiltersApi }) {
   const f = filters.filters;
   const points = (loadingPoints.data ?? []).filter((point) => !f.plant || point.plant_id === f.plant);
 
+  /** Value and change of a filter that is picked or typed (every one but the two checkboxes). */
+  const textFilter = (key: Exclude<keyof typeof f, 'pumpRequired' | 'craneRequired'>) => ({
+    value: f[key],
+    onChange: (value: string) => filters.setFilter(key, value),
+  });
+
   return (
     <div className="filter-bar__extended" role="group" aria-label={text.extendedFilters}>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-status`}>
-          {text.filterStatus}
-        </label>
-        <select
-          id={`${id}-status`}
-          className="field__input"
-          value={f.status}
-          onChange={(event) => filters.setFilter('status', event.target.value)}
-        >
-          <option value="">{text.allStatuses}</option>
-          {FILTER_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {statusLabels[status] ?? status}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-plant`}>
-          {text.filterPlant}
-        </label>
-        <select
-          id={`${id}-plant`}
-          className="field__input"
-          value={f.plant}
-          onChange={(event) => filters.setFilter('plant', event.target.value)}
-        >
-          <option value="">{text.allPlants}</option>
-          {(plants.data ?? []).map((plant) => (
-            <option key={plant.id} value={plant.id}>
-              {plant.city ? `${plant.name} (${plant.city})` : plant.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-loading-point`}>
-          {text.filterLoadingPoint}
-        </label>
-        <select
-          id={`${id}-loading-point`}
-          className="field__input"
-          value={f.loadingPoint}
-          onChange={(event) => filters.setFilter('loadingPoint', event.target.value)}
-        >
-          <option value="">{text.allLoadingPoints}</option>
-          {points.map((point) => (
-            <option key={point.id} value={point.id}>
-              {`${point.name} – ${point.plant_name}`}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-material`}>
-          {text.filterMaterial}
-        </label>
-        <select
-          id={`${id}-material`}
-          className="field__input"
-          value={f.material}
-          onChange={(event) => filters.setFilter('material', event.target.value)}
-        >
-          <option value="">{text.allMaterials}</option>
-          {(materials.data ?? []).map((material) => (
-            <option key={material.id} value={material.id}>
-              {material.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-priority`}>
-          {text.filterPriority}
-        </label>
-        <select
-          id={`${id}-priority`}
-          className="field__input"
-          value={f.priority}
-          onChange={(event) => filters.setFilter('priority', event.target.value)}
-        >
-          <option value="">{text.allPriorities}</option>
-          {PRIORITIES.map((priority) => (
-            <option key={priority} value={priority}>
-              {messages.labels.priority[priority]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-transport`}>
-          {text.filterTransportType}
-        </label>
-        <select
-          id={`${id}-transport`}
-          className="field__input"
-          value={f.transportType}
-          onChange={(event) => filters.setFilter('transportType', event.target.value)}
-        >
-          <option value="">{text.allTransportTypes}</option>
-          {TRANSPORT_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {messages.labels.transportType[type]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-from`}>
-          {text.filterDateFrom}
-        </label>
-        <input
-          id={`${id}-from`}
-          type="date"
-          className="field__input"
-          value={f.dateFrom}
-          onChange={(event) => filters.setFilter('dateFrom', event.target.value)}
-        />
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-to`}>
-          {text.filterDateTo}
-        </label>
-        <input
-          id={`${id}-to`}
-          type="date"
-          className="field__input"
-          value={f.dateTo}
-          onChange={(event) => filters.setFilter('dateTo', event.target.value)}
-        />
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-min`}>
-          {text.filterMinQuantity}
-        </label>
-        <input
-          id={`${id}-min`}
-          type="number"
-          min={0}
-          step={0.1}
-          inputMode="decimal"
-          className="field__input"
-          value={f.minQuantity}
-          onChange={(event) => filters.setFilter('minQuantity', event.target.value)}
-        />
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-created`}>
-          {text.filterCreatedFrom}
-        </label>
-        <input
-          id={`${id}-created`}
-          type="date"
-          className="field__input"
-          value={f.createdFrom}
-          onChange={(event) => filters.setFilter('createdFrom', event.target.value)}
-        />
-      </div>
+      <SelectField
+        id={`${id}-status`}
+        label={text.filterStatus}
+        none={text.allStatuses}
+        options={FILTER_STATUSES}
+        optionLabel={(status) => statusLabels[status] ?? status}
+        {...textFilter('status')}
+      />
+      <SelectField
+        id={`${id}-plant`}
+        label={text.filterPlant}
+        none={text.allPlants}
+        options={plants.data ?? []}
+        optionLabel={(plant) => (plant.city ? `${plant.name} (${plant.city})` : plant.name)}
+        {...textFilter('plant')}
+      />
+      <SelectField
+        id={`${id}-loading-point`}
+        label={text.filterLoadingPoint}
+        none={text.allLoadingPoints}
+        options={points}
+        optionLabel={(point) => `${point.name} – ${point.plant_name}`}
+        {...textFilter('loadingPoint')}
+      />
+      <SelectField
+        id={`${id}-material`}
+        label={text.filterMaterial}
+        none={text.allMaterials}
+        options={materials.data ?? []}
+        optionLabel={(material) => material.name}
+        {...textFilter('material')}
+      />
+      <SelectField
+        id={`${id}-priority`}
+        label={text.filterPriority}
+        none={text.allPriorities}
+        options={PRIORITIES}
+        optionLabel={(priority) => messages.labels.priority[priority]}
+        {...textFilter('priority')}
+      />
+      <SelectField
+        id={`${id}-transport`}
+        label={text.filterTransportType}
+        none={text.allTransportTypes}
+        options={TRANSPORT_TYPES}
+        optionLabel={(type) => messages.labels.transportType[type]}
+        {...textFilter('transportType')}
+      />
+      <InputField id={`${id}-from`} label={text.filterDateFrom} type="date" {...textFilter('dateFrom')} />
+      <InputField id={`${id}-to`} label={text.filterDateTo} type="date" {...textFilter('dateTo')} />
+      <NumberField id={`${id}-min`} label={text.filterMinQuantity} step={0.1} {...textFilter('minQuantity')} />
+      <InputField id={`${id}-created`} label={text.filterCreatedFrom} type="date" {...textFilter('createdFrom')} />
       <fieldset className="field filter-bar__needs">
         <legend className="field__label">{text.filterSpecialNeeds}</legend>
-        <label className="checkbox">
-          <input type="checkbox" checked={f.pumpRequired} onChange={(event) => filters.setFilter('pumpRequired', event.target.checked)} />
-          {text.filterPumpRequired}
-        </label>
-        <label className="checkbox">
-          <input type="checkbox" checked={f.craneRequired} onChange={(event) => filters.setFilter('craneRequired', event.target.checked)} />
-          {text.filterCraneRequired}
-        </label>
+        <CheckField label={text.filterPumpRequired} checked={f.pumpRequired} onChange={(on) => filters.setFilter('pumpRequired', on)} />
+        <CheckField label={text.filterCraneRequired} checked={f.craneRequired} onChange={(on) => filters.setFilter('craneRequired', on)} />
       </fieldset>
     </div>
   );

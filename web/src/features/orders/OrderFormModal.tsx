@@ -4,12 +4,13 @@ import { useCreateOrder, useUpdateOrder } from '../../api/orders';
 import { useLoadingPoints, useMaterials, usePlants } from '../../api/reference';
 import type { Order } from '../../api/types';
 import { materialsForPlant } from './materialSearch';
+import { CheckField, type FieldLook, FormField, InputField, NumberField, SelectField, TextAreaField } from '../../components/FormField';
 import { Modal } from '../../components/Modal';
 import {
   checkForm,
   deliveryPlants,
   emptyFormValues,
-  type FormField,
+  type FormField as FieldKey,
   formValuesOf,
   loadingPlants,
   loadingPointsOf,
@@ -22,7 +23,7 @@ import {
   UNITS,
 } from './orderForm';
 import { generateOrderNumber } from './orderNumber';
-import { CustomerPicker, MaterialPicker, RequiredMark } from './Pickers';
+import { CustomerPicker, MaterialPicker } from './Pickers';
 
 export interface OrderFormModalProps {
   /** The order to edit; absent for a new order. */
@@ -34,12 +35,18 @@ export interface OrderFormModalProps {
 
 const text = messages.orderScreen;
 
+/** A wide field spans two columns of the form's grid (orders.css). */
+const FORM_LOOK: FieldLook = { wide: 'order-form__wide' };
+
+/** The fields of the form whose value is text. */
+type TextFieldKey = { [K in FieldKey]: OrderFormValues[K] extends string ? K : never }[FieldKey];
+
 /** The full order form (§2.7): new order, or `Auftrag bearbeiten`. F11 saves, Escape closes. */
 export function OrderFormModal({ order, onClose, onSaved }: OrderFormModalProps) {
   const mode = order ? 'edit' : 'new';
   const id = useId();
   const [values, setValues] = useState<OrderFormValues>(() => (order ? formValuesOf(order) : emptyFormValues(generateOrderNumber())));
-  const [invalid, setInvalid] = useState<Set<FormField>>(new Set());
+  const [invalid, setInvalid] = useState<Set<FieldKey>>(new Set());
   const [error, setError] = useState<string | null>(null);
   const plants = usePlants();
   const loadingPoints = useLoadingPoints();
@@ -49,7 +56,7 @@ export function OrderFormModal({ order, onClose, onSaved }: OrderFormModalProps)
   const saving = create.isPending || update.isPending;
   const required = new Set(requiredFields(mode));
 
-  const set = <K extends FormField>(key: K, value: OrderFormValues[K]) => {
+  const set = <K extends FieldKey>(key: K, value: OrderFormValues[K]) => {
     setValues((current) => ({ ...current, [key]: value }));
     if (invalid.has(key)) {
       const next = new Set(invalid);
@@ -115,8 +122,10 @@ export function OrderFormModal({ order, onClose, onSaved }: OrderFormModalProps)
   const loadingList = loadingPlants(plants.data ?? []);
   const deliveryList = deliveryPlants(plants.data ?? []);
   const materialList = materialsForPlant(materials.data ?? [], values.plantId || null);
-  const inv = (field: FormField) => invalid.has(field) || undefined;
-  const req = (field: FormField) => required.has(field);
+  const inv = (key: FieldKey) => invalid.has(key) || undefined;
+  const req = (key: FieldKey) => required.has(key);
+  /** Value, change and invalid mark of a text field. */
+  const field = (key: TextFieldKey) => ({ value: values[key], onChange: (value: string) => set(key, value), 'aria-invalid': inv(key) });
 
   return (
     <Modal
@@ -162,62 +171,44 @@ export function OrderFormModal({ order, onClose, onSaved }: OrderFormModalProps)
         )}
 
         <Section title={text.sectionRoute}>
-          <Field id={`${id}-number`} label={text.orderNumber} hint={order ? undefined : text.orderNumberHint}>
+          <FormField id={`${id}-number`} label={text.orderNumber} hint={order ? undefined : text.orderNumberHint}>
             <input id={`${id}-number`} className="field__input field__input--mono" value={values.orderNumber} readOnly />
-          </Field>
-          <Field id={`${id}-plant`} label={text.loadingPlant} required={req('plantId')}>
-            <select
-              id={`${id}-plant`}
-              className="field__input"
-              value={values.plantId}
-              aria-invalid={inv('plantId')}
-              data-autofocus
-              onChange={(event) => chooseLoadingPlant(event.target.value)}
-            >
-              <option value="">{loadingList.length === 0 && plants.isSuccess ? messages.empty.loadingPlants : text.choose}</option>
-              {withCurrent(loadingList, values.plantId, order?.plant).map((plant) => (
-                <option key={plant.id} value={plant.id}>
-                  {plantLabel(plant)}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field id={`${id}-point`} label={text.loadingPoint} required={req('loadingPointId')}>
-            <select
-              id={`${id}-point`}
-              className="field__input"
-              value={values.loadingPointId}
-              aria-invalid={inv('loadingPointId')}
-              disabled={!values.plantId}
-              onChange={(event) => set('loadingPointId', event.target.value)}
-            >
-              <option value="">{values.plantId ? text.choose : text.chooseLoadingPlantFirst}</option>
-              {points.map((point) => (
-                <option key={point.id} value={point.id}>
-                  {point.name}
-                </option>
-              ))}
-              {values.loadingPointId && !points.some((point) => point.id === values.loadingPointId) && (
-                <option value={values.loadingPointId}>{order?.loadingPoint?.name ?? values.loadingPointId}</option>
-              )}
-            </select>
-          </Field>
-          <Field id={`${id}-delivery`} label={text.deliveryPlant} required={req('deliveryPlantId')}>
-            <select
-              id={`${id}-delivery`}
-              className="field__input"
-              value={values.deliveryPlantId}
-              aria-invalid={inv('deliveryPlantId')}
-              onChange={(event) => set('deliveryPlantId', event.target.value)}
-            >
-              <option value="">{deliveryList.length === 0 && plants.isSuccess ? messages.empty.deliveryPlants : text.choose}</option>
-              {withCurrent(deliveryList, values.deliveryPlantId, order?.deliveryPlant).map((plant) => (
-                <option key={plant.id} value={plant.id}>
-                  {plantLabel(plant)}
-                </option>
-              ))}
-            </select>
-          </Field>
+          </FormField>
+          <SelectField
+            id={`${id}-plant`}
+            label={text.loadingPlant}
+            required={req('plantId')}
+            aria-invalid={inv('plantId')}
+            data-autofocus
+            value={values.plantId}
+            none={loadingList.length === 0 && plants.isSuccess ? messages.empty.loadingPlants : text.choose}
+            options={withCurrent(loadingList, values.plantId, order?.plant)}
+            optionLabel={plantLabel}
+            onChange={chooseLoadingPlant}
+          />
+          <SelectField
+            id={`${id}-point`}
+            label={text.loadingPoint}
+            required={req('loadingPointId')}
+            aria-invalid={inv('loadingPointId')}
+            disabled={!values.plantId}
+            value={values.loadingPointId}
+            none={values.plantId ? text.choose : text.chooseLoadingPlantFirst}
+            options={withCurrent(points, values.loadingPointId, order?.loadingPoint)}
+            optionLabel={(point) => point.name}
+            onChange={(pointId) => set('loadingPointId', pointId)}
+          />
+          <SelectField
+            id={`${id}-delivery`}
+            label={text.deliveryPlant}
+            required={req('deliveryPlantId')}
+            aria-invalid={inv('deliveryPlantId')}
+            value={values.deliveryPlantId}
+            none={deliveryList.length === 0 && plants.isSuccess ? messages.empty.deliveryPlants : text.choose}
+            options={withCurrent(deliveryList, values.deliveryPlantId, order?.deliveryPlant)}
+            optionLabel={plantLabel}
+            onChange={(plantId) => set('deliveryPlantId', plantId)}
+          />
           <div className="order-form__wide">
             <CustomerPicker
               customerId={values.customerId}
@@ -245,67 +236,21 @@ export function OrderFormModal({ order, onClose, onSaved }: OrderFormModalProps)
               }}
             />
           </div>
-          <Field id={`${id}-spec`} label={text.materialSpecification}>
-            <input
-              id={`${id}-spec`}
-              className="field__input"
-              value={values.materialSpecification}
-              onChange={(event) => set('materialSpecification', event.target.value)}
-            />
-          </Field>
-          <Field id={`${id}-quantity`} label={text.quantity} required={req('quantity')}>
-            <input
-              id={`${id}-quantity`}
-              type="number"
-              min={0}
-              step={0.1}
-              inputMode="decimal"
-              className="field__input"
-              value={values.quantity}
-              aria-invalid={inv('quantity')}
-              onChange={(event) => set('quantity', event.target.value)}
-            />
-          </Field>
-          <Field id={`${id}-unit`} label={text.unit}>
-            <select
-              id={`${id}-unit`}
-              className="field__input"
-              value={values.unit}
-              onChange={(event) => set('unit', event.target.value as OrderFormValues['unit'])}
-            >
-              {UNITS.map((unit) => (
-                <option key={unit} value={unit}>
-                  {messages.labels.unit[unit]}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field id={`${id}-weight`} label={text.weightTons}>
-            <input
-              id={`${id}-weight`}
-              type="number"
-              min={0}
-              step={0.01}
-              inputMode="decimal"
-              className="field__input"
-              value={values.weightTons}
-              aria-invalid={inv('weightTons')}
-              onChange={(event) => set('weightTons', event.target.value)}
-            />
-          </Field>
+          <InputField id={`${id}-spec`} label={text.materialSpecification} {...field('materialSpecification')} />
+          <NumberField id={`${id}-quantity`} label={text.quantity} required={req('quantity')} step={0.1} {...field('quantity')} />
+          <SelectField
+            id={`${id}-unit`}
+            label={text.unit}
+            options={UNITS}
+            optionLabel={(unit) => messages.labels.unit[unit]}
+            value={values.unit}
+            onChange={(unit) => set('unit', unit as OrderFormValues['unit'])}
+          />
+          <NumberField id={`${id}-weight`} label={text.weightTons} step={0.01} {...field('weightTons')} />
         </Section>
 
         <Section title={messages.orderDetail.sectionDelivery}>
-          <Field id={`${id}-date`} label={text.deliveryDate} required={req('deliveryDate')}>
-            <input
-              id={`${id}-date`}
-              type="date"
-              className="field__input"
-              value={values.deliveryDate}
-              aria-invalid={inv('deliveryDate')}
-              onChange={(event) => set('deliveryDate', event.target.value)}
-            />
-          </Field>
+          <InputField id={`${id}-date`} label={text.deliveryDate} required={req('deliveryDate')} type="date" {...field('deliveryDate')} />
           <fieldset className="field order-form__time-type">
             <legend className="field__label">{text.timeType}</legend>
             <div className="segmented">
@@ -324,157 +269,70 @@ export function OrderFormModal({ order, onClose, onSaved }: OrderFormModalProps)
             </div>
           </fieldset>
           {values.deliveryTimeType === 'fixed' ? (
-            <Field id={`${id}-fixed`} label={text.timeFixed}>
-              <input
-                id={`${id}-fixed`}
-                type="time"
-                className="field__input"
-                value={values.deliveryTimeFixed}
-                aria-invalid={inv('deliveryTimeFixed')}
-                onChange={(event) => set('deliveryTimeFixed', event.target.value)}
-              />
-            </Field>
+            <InputField id={`${id}-fixed`} label={text.timeFixed} type="time" {...field('deliveryTimeFixed')} />
           ) : (
             <div className="order-form__range">
-              <Field id={`${id}-from`} label={text.timeFrom}>
-                <input
-                  id={`${id}-from`}
-                  type="time"
-                  className="field__input"
-                  value={values.deliveryTimeFrom}
-                  aria-invalid={inv('deliveryTimeFrom')}
-                  onChange={(event) => set('deliveryTimeFrom', event.target.value)}
-                />
-              </Field>
-              <Field id={`${id}-to`} label={text.timeTo}>
-                <input
-                  id={`${id}-to`}
-                  type="time"
-                  className="field__input"
-                  value={values.deliveryTimeTo}
-                  aria-invalid={inv('deliveryTimeTo')}
-                  onChange={(event) => set('deliveryTimeTo', event.target.value)}
-                />
-              </Field>
+              <InputField id={`${id}-from`} label={text.timeFrom} type="time" {...field('deliveryTimeFrom')} />
+              <InputField id={`${id}-to`} label={text.timeTo} type="time" {...field('deliveryTimeTo')} />
             </div>
           )}
-          <Field id={`${id}-address`} label={text.deliveryAddress} wide>
-            <input
-              id={`${id}-address`}
-              className="field__input"
-              value={values.deliveryAddress}
-              onChange={(event) => set('deliveryAddress', event.target.value)}
-            />
-          </Field>
-          <Field id={`${id}-contact`} label={text.contactPerson}>
-            <input
-              id={`${id}-contact`}
-              className="field__input"
-              value={values.deliveryContactPerson}
-              onChange={(event) => set('deliveryContactPerson', event.target.value)}
-            />
-          </Field>
-          <Field id={`${id}-phone`} label={text.phone}>
-            <input
-              id={`${id}-phone`}
-              type="tel"
-              className="field__input"
-              value={values.deliveryPhone}
-              onChange={(event) => set('deliveryPhone', event.target.value)}
-            />
-          </Field>
+          <InputField id={`${id}-address`} label={text.deliveryAddress} wide look={FORM_LOOK} {...field('deliveryAddress')} />
+          <InputField id={`${id}-contact`} label={text.contactPerson} {...field('deliveryContactPerson')} />
+          <InputField id={`${id}-phone`} label={text.phone} type="tel" {...field('deliveryPhone')} />
         </Section>
 
         <Section title={messages.orderDetail.sectionTransport}>
-          <Field id={`${id}-priority`} label={text.priority}>
-            <select
-              id={`${id}-priority`}
-              className="field__input"
-              value={values.priority}
-              onChange={(event) => set('priority', event.target.value as OrderFormValues['priority'])}
-            >
-              {PRIORITIES.map((priority) => (
-                <option key={priority} value={priority}>
-                  {messages.labels.priority[priority]}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field id={`${id}-transport`} label={text.transportType}>
-            <select
-              id={`${id}-transport`}
-              className="field__input"
-              value={values.transportType}
-              onChange={(event) => set('transportType', event.target.value as OrderFormValues['transportType'])}
-            >
-              {TRANSPORT_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {messages.labels.transportType[type]}
-                </option>
-              ))}
-            </select>
-          </Field>
+          <SelectField
+            id={`${id}-priority`}
+            label={text.priority}
+            options={PRIORITIES}
+            optionLabel={(priority) => messages.labels.priority[priority]}
+            value={values.priority}
+            onChange={(priority) => set('priority', priority as OrderFormValues['priority'])}
+          />
+          <SelectField
+            id={`${id}-transport`}
+            label={text.transportType}
+            options={TRANSPORT_TYPES}
+            optionLabel={(type) => messages.labels.transportType[type]}
+            value={values.transportType}
+            onChange={(type) => set('transportType', type as OrderFormValues['transportType'])}
+          />
           <div className="field order-form__checks">
-            <label className="checkbox">
-              <input type="checkbox" checked={values.pumpAvailable} onChange={(event) => set('pumpAvailable', event.target.checked)} />
-              {text.pumpAvailable}
-            </label>
-            <label className="checkbox">
-              <input type="checkbox" checked={values.craneAvailable} onChange={(event) => set('craneAvailable', event.target.checked)} />
-              {text.craneAvailable}
-            </label>
+            <CheckField label={text.pumpAvailable} checked={values.pumpAvailable} onChange={(on) => set('pumpAvailable', on)} />
+            <CheckField label={text.craneAvailable} checked={values.craneAvailable} onChange={(on) => set('craneAvailable', on)} />
           </div>
-          <Field id={`${id}-vehicle`} label={text.vehicleRequirements} wide>
-            <input
-              id={`${id}-vehicle`}
-              className="field__input"
-              value={values.vehicleRequirements}
-              onChange={(event) => set('vehicleRequirements', event.target.value)}
-            />
-          </Field>
-          <Field id={`${id}-access`} label={text.accessConditions} wide>
-            <input
-              id={`${id}-access`}
-              className="field__input"
-              value={values.accessConditions}
-              onChange={(event) => set('accessConditions', event.target.value)}
-            />
-          </Field>
+          <InputField id={`${id}-vehicle`} label={text.vehicleRequirements} wide look={FORM_LOOK} {...field('vehicleRequirements')} />
+          <InputField id={`${id}-access`} label={text.accessConditions} wide look={FORM_LOOK} {...field('accessConditions')} />
         </Section>
 
         <Section title={messages.orderDetail.sectionNotes}>
-          <Field id={`${id}-notes`} label={text.notes} wide>
-            <textarea
-              id={`${id}-notes`}
-              className="field__input"
-              rows={3}
-              value={values.notes}
-              onChange={(event) => set('notes', event.target.value)}
-            />
-          </Field>
-          <Field id={`${id}-internal`} label={text.internalNotes} wide hint={order ? text.internalNotesReadOnly : undefined}>
-            <textarea
-              id={`${id}-internal`}
-              className="field__input"
-              rows={2}
-              value={values.internalNotes}
-              readOnly={Boolean(order)}
-              onChange={(event) => set('internalNotes', event.target.value)}
-            />
-          </Field>
+          <TextAreaField id={`${id}-notes`} label={text.notes} wide look={FORM_LOOK} rows={3} {...field('notes')} />
+          <TextAreaField
+            id={`${id}-internal`}
+            label={text.internalNotes}
+            wide
+            look={FORM_LOOK}
+            hint={order ? text.internalNotesReadOnly : undefined}
+            rows={2}
+            readOnly={Boolean(order)}
+            {...field('internalNotes')}
+          />
         </Section>
       </form>
     </Modal>
   );
 }
 
-/** Keeps the order's current plant selectable even when the lists would not offer it (inactive, other role). */
-function withCurrent<T extends { id: string; name: string; city: string | null }>(
-  list: T[],
-  currentId: string,
-  joined?: { name: string; city: string | null } | null,
-): { id: string; name: string; city: string | null }[] {
-  if (!currentId || list.some((plant) => plant.id === currentId)) return list;
+/** A plant or loading point as a select offers it. */
+type Place = { id: string; name: string; city?: string | null };
+
+/**
+ * Keeps the order's current place selectable even when the list would not offer it (inactive,
+ * other role): under the name the order joined, else under its id.
+ */
+function withCurrent(list: readonly Place[], currentId: string, joined?: Omit<Place, 'id'> | null): readonly Place[] {
+  if (!currentId || list.some((place) => place.id === currentId)) return list;
   return [...list, { id: currentId, name: joined?.name ?? currentId, city: joined?.city ?? null }];
 }
 
@@ -484,32 +342,5 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       <legend className="order-form__legend">{title}</legend>
       <div className="order-form__grid">{children}</div>
     </fieldset>
-  );
-}
-
-function Field({
-  id,
-  label,
-  required,
-  hint,
-  wide,
-  children,
-}: {
-  id: string;
-  label: string;
-  required?: boolean;
-  hint?: string;
-  wide?: boolean;
-  children: ReactNode;
-}) {
-  return (
-    <div className={`field${wide ? ' order-form__wide' : ''}`}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-        {required && <RequiredMark />}
-      </label>
-      {children}
-      {hint && <span className="field__hint">{hint}</span>}
-    </div>
   );
 }

@@ -1,6 +1,7 @@
 import { messages } from '@dispo/domain/messages';
 import type { OrderStatus } from '../../api/types';
-import { Icon } from '../../components/icons';
+import { SelectOptions } from '../../components/FormField';
+import { Icon, type IconName } from '../../components/icons';
 
 /** §2.1: the bulk status dropdown offers these four. */
 export const BULK_STATUSES: readonly OrderStatus[] = ['disponiert', 'unterwegs', 'geliefert', 'storniert'];
@@ -44,22 +45,10 @@ export function OrdersHeader({
           <p className="page__subtitle">{messages.app.subtitle}</p>
         </div>
         <div className="orders-header__actions">
-          <button type="button" className="icon-text-button" onClick={onTemplates}>
-            <Icon name="templates" />
-            <span>{messages.orderIntake.templates}</span>
-          </button>
-          <button type="button" className="icon-text-button" onClick={onStatistics}>
-            <Icon name="statistics" />
-            <span>{messages.orderIntake.statistics}</span>
-          </button>
-          <button type="button" className="icon-text-button" onClick={onSettings}>
-            <Icon name="settings" />
-            <span>{messages.orderIntake.settings}</span>
-          </button>
-          <button type="button" className="icon-text-button" onClick={onHelp}>
-            <Icon name="help" />
-            <span>{messages.orderIntake.help}</span>
-          </button>
+          <IconTextButton icon="templates" label={messages.orderIntake.templates} onClick={onTemplates} />
+          <IconTextButton icon="statistics" label={messages.orderIntake.statistics} onClick={onStatistics} />
+          <IconTextButton icon="settings" label={messages.orderIntake.settings} onClick={onSettings} />
+          <IconTextButton icon="help" label={messages.orderIntake.help} onClick={onHelp} />
           <button type="button" className="button button--primary" onClick={onNewOrder} title={text.newOrderShortcut}>
             <Icon name="plus" />
             {text.newOrder}
@@ -94,16 +83,24 @@ export function OrdersHeader({
                 if (status) onBulkStatus(status);
               }}
             >
-              <option value="">{text.bulkStatus}</option>
-              {BULK_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {(messages.labels.orderStatus as Readonly<Record<string, string>>)[status] ?? status}
-                </option>
-              ))}
+              <SelectOptions
+                none={text.bulkStatus}
+                options={BULK_STATUSES}
+                optionLabel={(status) => (messages.labels.orderStatus as Readonly<Record<string, string>>)[status] ?? status}
+              />
             </select>
           </div>
         )}
       </div>
     </header>
+  );
+}
+
+function IconTextButton({ icon, label, onClick }: { icon: IconName; label: string; onClick(): void }) {
+  return (
+    <button type="button" className="icon-text-button" onClick={onClick}>
+      <Icon name={icon} />
+      <span>{label}</span>
+    </button>
   );
 }

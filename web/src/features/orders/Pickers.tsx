@@ -1,134 +1,16 @@
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { messages } from '@dispo/domain/messages';
 import { useCustomerSearch } from '../../api/reference';
 import type { Customer, Material } from '../../api/types';
+import { ClearButton, Combobox, type ComboboxClasses } from '../../components/Combobox';
+import { useDebouncedValue } from '../../components/useDebouncedValue';
 import { FORM_MATERIAL_LIMIT, MATERIAL_SEARCH_MIN_CHARS, searchMaterials } from './materialSearch';
 import { SEARCH_DEBOUNCE_MS } from './useOrderFilters';
 
 /** Searchable pickers of the order form: material (at most 10 hits, §2.7) and customer (§7.1). */
 
-interface ComboboxProps<T> {
-  id: string;
-  label: string;
-  required?: boolean;
-  invalid?: boolean;
-  text: string;
-  onTextChange(text: string): void;
-  items: readonly T[];
-  itemKey(item: T): string;
-  renderItem(item: T): ReactNode;
-  onPick(item: T): void;
-  placeholder?: string;
-  emptyText?: string | null;
-  extra?: ReactNode;
-}
-
-function Combobox<T>({
-  id,
-  label,
-  required,
-  invalid,
-  text,
-  onTextChange,
-  items,
-  itemKey,
-  renderItem,
-  onPick,
-  placeholder,
-  emptyText,
-  extra,
-}: ComboboxProps<T>) {
-  const [open, setOpen] = useState(false);
-  const [highlight, setHighlight] = useState(0);
-  const closeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(
-    () => () => {
-      if (closeTimer.current) clearTimeout(closeTimer.current);
-    },
-    [],
-  );
-  const showList = open && items.length > 0;
-  const pick = (item: T) => {
-    onPick(item);
-    setOpen(false);
-  };
-  return (
-    <div className="field combobox">
-      <label className="field__label" htmlFor={id}>
-        {label}
-        {required && <RequiredMark />}
-      </label>
-      <div className="combobox__row">
-        <input
-          id={id}
-          type="text"
-          className="field__input"
-          role="combobox"
-          autoComplete="off"
-          aria-expanded={showList}
-          aria-controls={`${id}-list`}
-          aria-invalid={invalid || undefined}
-          aria-required={required || undefined}
-          placeholder={placeholder}
-          value={text}
-          onChange={(event) => {
-            onTextChange(event.target.value);
-            setOpen(true);
-            setHighlight(0);
-          }}
-          onFocus={() => setOpen(true)}
-          onBlur={() => {
-            closeTimer.current = setTimeout(() => setOpen(false), 200);
-          }}
-          onKeyDown={(event) => {
-            if (!showList) return;
-            if (event.key === 'ArrowDown') {
-              event.preventDefault();
-              setHighlight((index) => (index + 1) % items.length);
-            } else if (event.key === 'ArrowUp') {
-              event.preventDefault();
-              setHighlight((index) => (index - 1 + items.length) % items.length);
-            } else if (event.key === 'Enter') {
-              event.preventDefault();
-              const chosen = items[highlight];
-              if (chosen) pick(chosen);
-            } else if (event.key === 'Escape') {
-              event.stopPropagation();
-              setOpen(false);
-            }
-          }}
-        />
-        {extra}
-      </div>
-      {showList && (
-        <ul id={`${id}-list`} role="listbox" className="combobox__list" aria-label={label}>
-          {items.map((item, index) => (
-            <li
-              key={itemKey(item)}
-              role="option"
-              aria-selected={index === highlight}
-              className={`combobox__option${index === highlight ? ' combobox__option--active' : ''}`}
-              onMouseDown={(event) => event.preventDefault()}
-              onMouseEnter={() => setHighlight(index)}
-              onClick={() => pick(item)}
-            >
-              {renderItem(item)}
-            </li>
-          ))}
-        </ul>
-      )}
-      {open && items.length === 0 && emptyText && <span className="field__hint">{emptyText}</span>}
-    </div>
-  );
-}
-
-export function RequiredMark() {
-  return (
-    <span className="field__required" title={messages.orderScreen.required} aria-hidden="true">
-      {' *'}
-    </span>
-  );
-}
+/** The order form's comboboxes: the look of orders.css. */
+const PICKER_CLASSES: ComboboxClasses = { field: 'combobox', row: 'combobox__row', list: 'combobox__list', option: 'combobox__option' };
 
 export interface MaterialPickerProps {
   materials: readonly Material[];
@@ -147,6 +29,7 @@ export function MaterialPicker({ materials, materialId, materialName, onChange, 
   return (
     <Combobox<Material>
       id={id}
+      classes={PICKER_CLASSES}
       label={messages.orderScreen.material}
       required={required}
       invalid={invalid}
@@ -176,15 +59,12 @@ export interface CustomerPickerProps {
 
 export function CustomerPicker({ customerId, customerName, onChange }: CustomerPickerProps) {
   const id = useId();
-  const [term, setTerm] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setTerm(customerId ? '' : customerName), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [customerName, customerId]);
+  const term = useDebouncedValue(customerId ? '' : customerName, SEARCH_DEBOUNCE_MS);
   const customers = useCustomerSearch(term);
   return (
     <Combobox<Customer>
       id={id}
+      classes={PICKER_CLASSES}
       label={messages.orderScreen.customer}
       text={customerName}
       onTextChange={(text) => onChange('', text)}
@@ -199,19 +79,7 @@ export function CustomerPicker({ customerId, customerName, onChange }: CustomerP
       onPick={(customer) => onChange(customer.id, customer.company)}
       placeholder={messages.orderScreen.customerSearch}
       emptyText={customers.isError ? messages.errors.customerSearch : null}
-      extra={
-        customerName ? (
-          <button
-            type="button"
-            className="icon-button icon-button--small"
-            aria-label={messages.orderScreen.removeCustomer}
-            title={messages.orderScreen.removeCustomer}
-            onClick={() => onChange('', '')}
-          >
-            ×
-          </button>
-        ) : null
-      }
+      extra={customerName ? <ClearButton label={messages.orderScreen.removeCustomer} onClick={() => onChange('', '')} /> : null}
     />
   );
 }

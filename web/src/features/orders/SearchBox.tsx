@@ -2,6 +2,7 @@ import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { messages } from '@dispo/domain/messages';
 import { SUGGESTION_MIN_CHARS, useOrderSuggestions } from '../../api/orders';
 import type { OrderSuggestion } from '../../api/types';
+import { ListboxOption } from '../../components/Combobox';
 import { Icon } from '../../components/icons';
 
 /** §2.3: the suggestion box closes 200 ms after the field loses focus. */
@@ -106,19 +107,17 @@ export function SearchBox({ value, term, onChange, onApply, inputRef }: SearchBo
       {open && (
         <ul id={listId} role="listbox" className="search-box__list" aria-label={messages.orderScreen.suggestions}>
           {items.map((item, index) => (
-            <li
+            <ListboxOption
               key={`${item.kind}-${item.value}`}
               id={`${listId}-${index}`}
-              role="option"
-              aria-selected={index === highlight}
-              className={`search-box__option${index === highlight ? ' search-box__option--active' : ''}`}
-              onMouseDown={(event) => event.preventDefault()}
-              onMouseEnter={() => setHighlight(index)}
-              onClick={() => pick(item)}
+              className="search-box__option"
+              active={index === highlight}
+              onHighlight={() => setHighlight(index)}
+              onPick={() => pick(item)}
             >
               <span className="search-box__label">{item.label}</span>
               <span className="search-box__kind">{kindLabel(item.kind)}</span>
-            </li>
+            </ListboxOption>
           ))}
         </ul>
       )}

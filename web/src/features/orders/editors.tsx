@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { messages } from '@dispo/domain/messages';
 import { useMaterials } from '../../api/reference';
 import type { Material, Order } from '../../api/types';
+import { ListboxOption } from '../../components/Combobox';
 import { statusClass, statusLabel } from './format';
 import type { GridContext, MaterialValue, ScheduleValue } from './gridContext';
 import { INLINE_MATERIAL_LIMIT, MATERIAL_SEARCH_MIN_CHARS, materialsForPlant, searchMaterials } from './materialSearch';
@@ -198,18 +199,16 @@ export function MaterialEditor(props: CustomCellEditorProps<Order, MaterialValue
       {hits.length > 0 && (
         <ul id={`${id}-list`} role="listbox" className="cell-editor__list" aria-label={text.material}>
           {hits.map((material, index) => (
-            <li
+            <ListboxOption
               key={material.id}
-              role="option"
-              aria-selected={index === highlight}
-              className={`cell-editor__option${index === highlight ? ' cell-editor__option--active' : ''}`}
-              onMouseDown={(event) => event.preventDefault()}
-              onMouseEnter={() => setHighlight(index)}
-              onClick={() => pick(material)}
+              className="cell-editor__option"
+              active={index === highlight}
+              onHighlight={() => setHighlight(index)}
+              onPick={() => pick(material)}
             >
               <span>{material.name}</span>
               {material.category && <span className="cell-editor__muted">{material.category}</span>}
-            </li>
+            </ListboxOption>
           ))}
         </ul>
       )}

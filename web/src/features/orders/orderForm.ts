@@ -228,6 +228,7 @@ export function loadingPointsOf(points: readonly LoadingPoint[], plantId: string
   return plantId ? points.filter((point) => point.plant_id === plantId) : [];
 }
 
-export function plantLabel(plant: Pick<Plant, 'name' | 'city'>): string {
+/** 'Name (City)', or the name alone when it holds the city already or there is none. */
+export function plantLabel(plant: Pick<Plant, 'name'> & { city?: string | null }): string {
   return plant.city && !plant.name.includes(plant.city) ? `${plant.name} (${plant.city})` : plant.name;
 }
