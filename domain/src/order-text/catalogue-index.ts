@@ -110,6 +110,8 @@ const SIM_ONE_EDIT = 0.8;
 const SIM_TWO_EDITS = 0.7;
 const MIN_PREFIX = 5;
 const MIN_FUZZY = 5;
+/** A name word this short is found only with one letter typed too many (`Kiehl` for `Kiel`). */
+const MIN_FUZZY_NAME = 4;
 const LOOKUP_CACHE_LIMIT = 20_000;
 const MAX_CATEGORY_SIZE = 5;
 
@@ -244,7 +246,7 @@ export function prepareCatalogue(catalogue: OrderTextCatalogue): PreparedCatalog
   // Fuzzy candidates by first letter and length: a word of 9 letters is compared with those of 7 to 11 only.
   const byFirstAndLength = new Map<string, string[]>();
   for (const word of vocab) {
-    if (word.length < MIN_FUZZY || !/^[a-z]+$/.test(word)) continue;
+    if (word.length < MIN_FUZZY_NAME || !/^[a-z]+$/.test(word)) continue;
     const key = `${word[0]}${word.length}`;
     const list = byFirstAndLength.get(key);
     if (list) list.push(word);
@@ -288,8 +290,11 @@ export function prepareCatalogue(catalogue: OrderTextCatalogue): PreparedCatalog
     }
     if (norm.length >= MIN_FUZZY) {
       for (let length = norm.length - 2; length <= norm.length + 2; length++) {
+        const short = length < MIN_FUZZY;
+        if (short && length !== norm.length - 1) continue;
         for (const word of byFirstAndLength.get(`${norm[0]}${length}`) ?? []) {
           const d = distance(word, norm);
+          if (short && d !== 1) continue;
           if (d === 1 || (d === 2 && isTransposition(word, norm))) offer(word, SIM_ONE_EDIT, false);
           else if (d === 2 && Math.min(word.length, norm.length) >= 8) offer(word, SIM_TWO_EDITS, false);
         }

@@ -1,4 +1,5 @@
 import { canBeDeliveryPlant, canBeLoadingPlant } from '../plant/plant-eligibility';
+import { customersByInitials } from './initials';
 import { tokenize } from './text';
 import type { OrderTextCatalogue } from './types';
 
@@ -18,6 +19,8 @@ export interface CatalogueRecords {
   pointsByPlant: ReadonlyMap<string, readonly number[]>;
   /** By customer index: the normalised words of the contact person (`hier Jan von Nordbeton`). */
   contactWords: readonly ReadonlySet<string>[];
+  /** The customer index of each set of initials only one customer goes by (`sbh`, initials.ts). */
+  customerByInitials: ReadonlyMap<string, number>;
 }
 
 export function catalogueRecords(catalogue: OrderTextCatalogue): CatalogueRecords {
@@ -37,5 +40,6 @@ export function catalogueRecords(catalogue: OrderTextCatalogue): CatalogueRecord
     plantIndexById,
     pointsByPlant,
     contactWords: catalogue.customers.map((c) => new Set(tokenize(c.contactPerson ?? '').map((t) => t.norm))),
+    customerByInitials: customersByInitials(catalogue.customers.map((c) => c.company)),
   };
 }

@@ -1,10 +1,11 @@
 import type { Entity, EntityKind, PreparedCatalogue } from './catalogue-index';
 import { anyUsed, covers, type EntityMatch, scoreEntity } from './entity-score';
 import { type CollectedHits, collectHits, type Hit, mergeRanked } from './hits';
+import { looksLikeInitials } from './initials';
 import type { Token } from './text';
 import { THRESHOLDS } from './thresholds';
 import type { OrderTextCatalogue } from './types';
-import { ABBREVIATED_CUES, ABBREVIATIONS, CUE_SKIPPABLE, CUSTOMER_CUES, DEPARTURE_CUES, DESTINATION_CUES, DESTINATION_OR_CUSTOMER_CUES } from './words';
+import { ABBREVIATED_CUES, ABBREVIATIONS, CUE_SKIPPABLE, isContent, TITLES, CUSTOMER_CUES, DEPARTURE_CUES, DESTINATION_CUES, DESTINATION_OR_CUSTOMER_CUES } from './words';
 
 export { THRESHOLDS } from './thresholds';
 
@@ -13,6 +14,8 @@ const TIE_MARGIN = 0.05;
 const CUE_BONUS = 0.05;
 const ROLE_CONFLICT_FACTOR = 0.6;
 const OTHER_PLANTS_POINT_FACTOR = 0.5;
+/** Initials name their customer, but less surely than the name: worth a hint to check. */
+const INITIALS_SCORE = 0.6;
 
 type Role = 'loading' | 'delivery';
 type Cue = Role | 'customer' | 'deliveryOrCustomer';
@@ -46,6 +49,8 @@ export interface EntityMatches {
   foreignLoadingPoint: string | null;
   /** Token positions the records were recognised in (left out of the notes). */
   used: Set<number>;
+  /** Those of them that name the customer: who writes, not what to deliver (`Wann kommt der Kies? Nordbeton`). */
+  customerWords: Set<number>;
 }
 
 interface Candidate {
@@ -96,8 +101,15 @@ function isDottedCue(tokens: readonly Token[], q: number): boolean {
  * the rest is scored again, so that `Wohnbau Lübeck … nach Lübeck` gives the customer one `Lübeck`
  * and the delivery plant the other.
  */
-export function matchEntities(tokens: readonly Token[], gapBefore: readonly boolean[], prepared: PreparedCatalogue, catalogue: OrderTextCatalogue): EntityMatches {
-  return new EntityMatcher(tokens, gapBefore, prepared, catalogue).match();
+/** `text` is the note as written, the tokens' positions into it: its capitals tell initials (`SBH`) from words. */
+export function matchEntities(
+  text: string,
+  tokens: readonly Token[],
+  gapBefore: readonly boolean[],
+  prepared: PreparedCatalogue,
+  catalogue: OrderTextCatalogue,
+): EntityMatches {
+  return new EntityMatcher(text, tokens, gapBefore, prepared, catalogue).match();
 }
 
 /** The state of matching one sentence: what is taken, what is chosen, and the scores so far. */
@@ -112,6 +124,7 @@ class EntityMatcher {
   private readonly result: EntityMatches;
 
   constructor(
+    private readonly text: string,
     private readonly tokens: readonly Token[],
     private readonly gapBefore: readonly boolean[],
     private readonly prepared: PreparedCatalogue,
@@ -128,18 +141,24 @@ class EntityMatcher {
       ambiguities: [],
       foreignLoadingPoint: null,
       used: this.used,
+      customerWords: new Set(),
     };
   }
 
   match(): EntityMatches {
     const { result } = this;
     this.chooseGreedily();
+    if (!result.customer && !this.closed.has('customer')) this.matchInitials();
 
-    // `hier Jan von Nordbeton`: the contact person's first name belongs to the customer, not the notes.
+    // `hier Jan von Nordbeton`: the contact person's first name belongs to the customer, not the notes,
+    // unless a remark names them (`Lieferschein bitte an Frau Wolff`).
     if (result.customer) {
       const contact = this.prepared.records.contactWords[result.customer.index]!;
       this.tokens.forEach((t, p) => {
-        if (t.kind === 'word' && contact.has(t.norm)) this.used.add(p);
+        if (t.kind === 'word' && contact.has(t.norm) && !this.namedInRemark(p)) {
+          this.used.add(p);
+          result.customerWords.add(p);
+        }
       });
     }
 
@@ -151,6 +170,33 @@ class EntityMatcher {
 
     this.matchLoadingPoint();
     return result;
+  }
+
+  /** A person's name after a title, with a word of a remark before it in the clause: `Lieferschein an Frau Wolff`. */
+  private namedInRemark(p: number): boolean {
+    const { tokens, gapBefore, used } = this;
+    if (p < 2 || !TITLES.has(tokens[p - 1]!.norm)) return false;
+    for (let q = p - 2; q >= 0 && !gapBefore[q + 1] && tokens[q]!.kind !== 'punct'; q--) {
+      if (!used.has(q) && isContent(tokens[q]!)) return true;
+    }
+    return false;
+  }
+
+  /** No customer by name: one written by its initials (`Dirk hier von SBH`), in capitals. */
+  private matchInitials(): void {
+    const { customerByInitials } = this.prepared.records;
+    if (customerByInitials.size === 0) return;
+    for (let p = 0; p < this.tokens.length; p++) {
+      const t = this.tokens[p]!;
+      // Fillers and the trade's own abbreviations (`MFG`, `RC`) are no initials.
+      if (t.kind !== 'word' || this.used.has(p) || !isContent(t) || t.norm in ABBREVIATIONS) continue;
+      const index = customerByInitials.get(t.norm);
+      if (index === undefined || !looksLikeInitials(this.text.slice(t.start, t.end))) continue;
+      this.result.customer = { index, score: INITIALS_SCORE, fuzzy: false, roleConflict: false, inferred: false, byName: true };
+      this.used.add(p);
+      this.result.customerWords.add(p);
+      return;
+    }
   }
 
   private cueBefore(position: number): Cue | null {
@@ -368,8 +414,10 @@ class EntityMatcher {
           s.match.positions.some((p) => chosenBest.match.positions.includes(p)) &&
           !covers(chosenBest.match.positions, s.match.positions),
       );
+      const rest = rivals.length === 0 ? nameRest(entities[best.candidate.entity]!, best.match.positions, this.tokens, this.gapBefore, used) : [];
       this.take(best.match.positions);
-      if (rivals.length === 0) this.take(nameRest(entities[best.candidate.entity]!, best.match.positions, this.tokens, this.gapBefore, used));
+      this.take(rest);
+      if (kind === 'customer' && rivals.length === 0) for (const p of [...best.match.positions, ...rest]) result.customerWords.add(p);
       if (rivals.length > 0) {
         const names = [...new Set([best, ...rivals].map((s) => entities[s.candidate.entity]!.name))];
         result.ambiguities.push({ kind, names: names.slice(0, 4) });
@@ -481,14 +529,14 @@ function startsPiece(positions: readonly number[], i: number, gapBefore: readonl
  */
 function nameRest(entity: Entity, positions: readonly number[], tokens: readonly Token[], gapBefore: readonly boolean[], used: ReadonlySet<number>): number[] {
   const rest: number[] = [];
+  // A word the match holds already is no rest of it: `Silo A CEM III/A` names the cement's `A` once.
+  const said = new Set(positions.map((p) => tokens[p]!.norm));
+  const isRest = (p: number) => belongsToName(entity, tokens, used, p) && !(tokens[p]!.kind === 'word' && said.has(tokens[p]!.norm));
   // Not across a gap: `Lübeck Fr 13 Uhr Wohnbau Lübeck` says Lübeck twice, the first for the plant.
   let last = Math.max(...positions);
-  while (!gapBefore[last + 1] && belongsToName(entity, tokens, used, last + 1)) rest.push(++last);
+  while (!gapBefore[last + 1] && isRest(last + 1)) rest.push(++last);
   let first = Math.min(...positions);
-  while (
-    !gapBefore[first] &&
-    ((belongsToName(entity, tokens, used, first - 1) && tokens[first - 1]!.kind !== 'punct') || isFreePlantKindWord(entity, tokens, used, first - 1))
-  ) {
+  while (!gapBefore[first] && ((isRest(first - 1) && tokens[first - 1]!.kind !== 'punct') || isFreePlantKindWord(entity, tokens, used, first - 1))) {
     rest.push(--first);
   }
   return rest;

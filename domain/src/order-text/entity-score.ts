@@ -39,7 +39,7 @@ export function scoreEntity(entity: Entity, hits: readonly Hit[], used: Readonly
     if (field.total <= 0) continue;
     const n = field.tokens.length;
     const { sims, at } = placement(n);
-    placeHits(usable, sims, at, gapBefore);
+    placeHits(usable, sims, at, gapBefore, n);
     dropLonelyShortTokens(field, at, n);
 
     let matched = 0;
@@ -113,10 +113,11 @@ export function anyUsed(positions: readonly number[], used: ReadonlySet<number>)
 
 /**
  * Gives each name token the text position that matches it best. A word said twice (`nach Lübeck,
- * Wohnbau Lübeck`): the name takes the mention beside its other words, so the first one stays free
- * for the plant; hits without a rival are placed first.
+ * Wohnbau Lübeck`): the name takes the mention in the name's word order (`Silo A CEM III/A`: the
+ * cement's `A` is the one after `III`), else the one beside its other words, so the first one stays
+ * free for the plant; hits without a rival are placed first.
  */
-function placeHits(usable: Hit[], sims: number[], at: (readonly number[] | null)[], gapBefore: readonly boolean[]): void {
+function placeHits(usable: Hit[], sims: number[], at: (readonly number[] | null)[], gapBefore: readonly boolean[], n: number): void {
   if (usable.length === 1) {
     const h = usable[0]!;
     for (const t of h.entityTokens) {
@@ -134,7 +135,7 @@ function placeHits(usable: Hit[], sims: number[], at: (readonly number[] | null)
     if (isBlocked(h, at, taken)) continue;
     if (taken.length > 0) {
       for (const o of usable) {
-        if (o !== h && o.sim === h.sim && sameTokens(o, h) && !isBlocked(o, at, taken) && distanceTo(o, taken, gapBefore) < distanceTo(h, taken, gapBefore)) h = o;
+        if (o !== h && o.sim === h.sim && sameTokens(o, h) && !isBlocked(o, at, taken) && placesBetter(o, h, at, n, taken, gapBefore)) h = o;
       }
     }
     for (const t of h.entityTokens) {
@@ -143,6 +144,25 @@ function placeHits(usable: Hit[], sims: number[], at: (readonly number[] | null)
     }
     taken.push(...h.positions);
   }
+}
+
+/** Of two mentions of the same name tokens, the one in the name's word order, then the nearer one. */
+function placesBetter(o: Hit, h: Hit, at: readonly (readonly number[] | null)[], n: number, taken: readonly number[], gapBefore: readonly boolean[]): boolean {
+  const breaks = orderBreaks(o, at, n) - orderBreaks(h, at, n);
+  return breaks < 0 || (breaks === 0 && distanceTo(o, taken, gapBefore) < distanceTo(h, taken, gapBefore));
+}
+
+/** How many name tokens placed so far stand on the wrong side of the hit, against the name's word order. */
+function orderBreaks(h: Hit, at: readonly (readonly number[] | null)[], n: number): number {
+  const p = h.positions[0]!;
+  let breaks = 0;
+  for (const t of h.entityTokens) {
+    for (let o = 0; o < n; o++) {
+      const q = at[o];
+      if (q && o !== t && (o < t) !== (q[0]! < p)) breaks++;
+    }
+  }
+  return breaks;
 }
 
 function rivalCount(h: Hit, usable: readonly Hit[]): number {

@@ -9,24 +9,26 @@ import { B, E, hasMatch, mentionsAny, pattern } from './text';
 export type NotAnOrder = 'enquiry' | 'callback' | 'cancellation' | 'report';
 
 const CANCELLATION = pattern(
-  `${B}(?:storn\\p{L}*|absag\\p{L}*|abgesagt|abbestell\\p{L}*|annullier\\p{L}*|ausfall\\p{L}*|fällt\\s+(?:\\p{L}+\\s+){0,2}aus|streich\\p{L}*|gestrichen|doch\\s+(?:kein\\p{L}*|nicht)|nichts?\\s+mehr(?!\\s+als)|kein\\p{L}*\\s+bedarf)${E}`,
+  `${B}(?:storn\\p{L}*|absag\\p{L}*|abgesagt|abbestell\\p{L}*|annullier\\p{L}*|ausfall\\p{L}*|fällt\\s+(?:\\p{L}+\\s+){0,2}aus|streich\\p{L}*|gestrichen|doch\\s+(?:kein\\p{L}*|nicht)|nichts?\\s+mehr(?!\\s+als)|kein\\p{L}*\\s+(?:\\p{L}+\\s+){0,2}mehr(?!\\s+als)|kein\\p{L}*\\s+bedarf)${E}`,
 );
 /** The verb split around the order, its `ab` ending the clause: `sagt die Lieferung für Dienstag ab`. */
 const SPLIT_CANCELLATION = pattern(`${B}(?:sag|bestell)\\p{L}*\\s[^.,;:!?]{0,80}?\\sab\\s*(?:[.,;:!?]|$)`);
 /** A delivery moved: `verschieben`, `umbuchen`, `von Montag auf Dienstag legen`. */
 const RESCHEDULING = pattern(`${B}(?:verschieb\\p{L}*|verschoben|umleg\\p{L}*|umbuch\\p{L}*|auf\\s+(?:[\\p{L}\\d.]+\\s+){1,2}(?:legen|verlegen|schieben|setzen))${E}`);
 /**
- * On a delivery (`hat geklappt`), or on the truck that was to make it (`LKW 3 hat einen Platten`,
+ * On a delivery (`hat geklappt`, `danke für die schnelle Lieferung`, its bill: `die Rechnung Nr. … stimmt
+ * nicht`, `Gutschrift für die Fehlmenge`), or on the truck that was to make it (`LKW 3 hat einen Platten`,
  * `steht seit einer Stunde vor dem Tor`).
  */
 const REPORT = pattern(
-  `${B}(?:angekommen|eingetroffen|abgeladen|zugestellt|geklappt|ist\\s+erledigt|reklamation\\p{L}*|reklamier\\p{L}*|beschwerde\\p{L}*|platten|reifenpanne|panne|liegengeblieben|unfall|abgeschleppt|seit\\s+(?:\\p{L}+|\\d+)\\s+(?:stunden?|minuten|tag(?:en)?))${E}`,
+  `${B}(?:danke\\s+für\\s+(?:\\p{L}+\\s+){0,3}(?:an)?lieferung\\p{L}*|gutschrift\\p{L}*|mahnung\\p{L}*|fehlmenge\\p{L}*|stimmt\\s+nicht|rechnung\\p{L}*\\s+(?:nr|nummer)|falsch\\p{L}*\\s+(?:\\p{L}+\\s+)?geliefert|verspät\\p{L}*|(?:minuten|min|stunden?|std)\\.?\\s+(?:später|zu\\s+spät)|angekommen|eingetroffen|abgeladen|zugestellt|geklappt|ist\\s+erledigt|reklamation\\p{L}*|reklamier\\p{L}*|beschwerde\\p{L}*|platten|reifenpanne|panne|liegengeblieben|unfall|abgeschleppt|seit\\s+(?:\\p{L}+|\\d+)\\s+(?:stunden?|minuten|tag(?:en)?))${E}`,
 );
 /** Every match of each pattern contains one of its stems (a cheap test first). */
 const CANCELLATION_STEMS = ['storn', 'absag', 'abgesagt', 'abbestell', 'annullier', 'ausfall', 'fällt', 'faellt', 'streich', 'gestrichen', 'doch', 'mehr', 'bedarf'];
 const SPLIT_CANCELLATION_STEMS = ['sag', 'bestell'];
 const RESCHEDULING_STEMS = ['verschieb', 'verschoben', 'umleg', 'umbuch', 'legen', 'schieben', 'setzen'];
 const REPORT_STEMS = [
+  ...['danke', 'gutschrift', 'mahnung', 'fehlmenge', 'stimmt', 'rechnung', 'falsch', 'verspät', 'spät'],
   ...['angekommen', 'eingetroffen', 'abgeladen', 'zugestellt', 'geklappt', 'erledigt', 'reklam', 'beschwerde'],
   ...['platten', 'panne', 'liegengeblieben', 'unfall', 'abgeschleppt', 'seit'],
 ];
@@ -48,6 +50,10 @@ const REPORTED_QUESTION = pattern(
   `${B}(?:fragt|fragen|fragte|gefragt|wissen)\\s*,?\\s*(?:(?:wann|wo|wie|was|warum|wieso|weshalb)${E}|ob\\s[^.;!?]{0,80}?${B}(?:kommt|kommen|ankommt|eingeplant|unterwegs|geliefert|raus|bezahlt)${E}|nach\\s+(?:dem|der|den)${E})`,
 );
 const REPORTED_QUESTION_STEMS = ['frag', 'wissen'];
+/** A request for a quote (`Bitte um ein Angebot für 500 t Sand`), not for a delivery; `laut Angebot` is none. */
+const QUOTE_REQUEST = pattern(`${B}(?:um|für|brauchen|benötigen|hätten\\s+gern)\\s+(?:\\p{L}+\\s+)?angebot${E}`);
+/** A question about prices (`Können wir über die Preise sprechen?`) asks for no delivery, whatever its verb. */
+const PRICE_TOPIC = pattern(`${B}(?:preis\\p{L}*|kostet|kosten|angebot\\p{L}*)${E}`);
 
 /**
  * Why `lower` (the lower-case text) is no order, or null when it may be one. `named` are the
@@ -61,6 +67,7 @@ export function notAnOrder(lower: string, named: readonly { start: number; end: 
   if (mentionsAny(lower, REPORT_STEMS) && hasMatch(REPORT, lower)) return 'report';
   if (mentionsAny(lower, CALLBACK_STEMS) && hasMatch(CALLBACK, lower)) return 'callback';
   if (mentionsAny(lower, REPORTED_QUESTION_STEMS) && hasMatch(REPORTED_QUESTION, lower)) return 'enquiry';
+  if (lower.includes('angebot') && hasMatch(QUOTE_REQUEST, lower)) return 'enquiry';
   if (!lower.includes('?')) return null;
   const questions: { start: number; end: number }[] = [];
   // Clauses ending in `?`, cut at `.`, `!` and `?`.
@@ -68,7 +75,8 @@ export function notAnOrder(lower: string, named: readonly { start: number; end: 
   for (let i = 0; i < lower.length; i++) {
     const c = lower[i];
     if (c !== '.' && c !== '!' && c !== '?') continue;
-    if (c === '?' && hasMatch(ASKING, lower.slice(start, i + 1))) questions.push({ start, end: i + 1 });
+    const clause = lower.slice(start, i + 1);
+    if (c === '?' && (hasMatch(ASKING, clause) || hasMatch(PRICE_TOPIC, clause))) questions.push({ start, end: i + 1 });
     start = i + 1;
   }
   if (questions.length > 0 && named.every((n) => questions.some((q) => n.start >= q.start && n.end <= q.end))) return 'enquiry';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { differences } from './fixtures/check';
-import { FIXTURE_GROUPS, FIXTURE_REFERENCE_DATE, FIXTURE_SENTENCES, type FixtureSentence, HELD_OUT } from './fixtures/index';
+import { FIXTURE_GROUPS, FIXTURE_REFERENCE_DATE, FIXTURE_SENTENCES, type FixtureSentence, HELD_OUT, UNSEEN_2, UNSEEN_3 } from './fixtures/index';
 import { parseOrderText } from './parse-order-text';
 import { demoCatalogue } from './testing/demo-catalogue';
 
@@ -11,13 +11,23 @@ const MIN_ACCURACY = 0.97;
  * Sentences the parser still reads wrong, each with the reason. The test fails when any other
  * sentence goes wrong (a regression) and when one of these starts to pass (then it leaves the list).
  */
-const KNOWN_MISSES: Record<string, string> = {};
+const KNOWN_MISSES: Record<string, string> = {
+  'Moin Frank, Jan nochmal (Nordbeton). Sorry, hab vergessen: Dienstag auch noch 1 LKW Flugasche vom Hafen-Terminal nach Kiel, 13 Uhr.':
+    '`vergessen` is kept as a note: the word may be part of a remark (`Lieferschein nicht vergessen`)',
+  'Splitt 2/5 vom Hafenterminal nach Bremen für Bremer Bauunion, Sa 8 Uhr':
+    'a compound of two name words in the other order (`Hafenterminal` for `Terminal Hamburg-Hafen`) is not recognised',
+};
 
 /**
- * The tuned fixture, and the held-out set written without reading the parser: the product owners
+ * The tuned fixture, and the held-out sets written without reading the parser: the product owners
  * measure on notes nobody tuned for, so both must clear the bar on their own.
  */
-const SETS: Record<string, readonly FixtureSentence[]> = { fixture: FIXTURE_SENTENCES, 'held-out': HELD_OUT };
+const SETS: Record<string, readonly FixtureSentence[]> = {
+  fixture: FIXTURE_SENTENCES,
+  'held-out': HELD_OUT,
+  'unseen-2': UNSEEN_2,
+  'unseen-3': UNSEEN_3,
+};
 
 function run(sentences: readonly FixtureSentence[]) {
   return sentences.map((sentence) => ({
@@ -36,10 +46,13 @@ describe('the fixture of phone notes (issue quality bar)', () => {
     expect(FIXTURE_SENTENCES.filter((s) => s.want === null).length).toBeGreaterThanOrEqual(20);
   });
 
-  it('has a held-out set of at least 120 sentences, with orders and without, none of them in the fixture', () => {
-    expect(HELD_OUT.length).toBeGreaterThanOrEqual(120);
-    expect(HELD_OUT.filter((s) => s.want === null).length).toBeGreaterThanOrEqual(20);
-    const all = [...FIXTURE_SENTENCES, ...HELD_OUT].map((s) => s.text);
+  it('has held-out sets of at least 120 sentences, with orders and without, no sentence in two sets', () => {
+    for (const set of [HELD_OUT, UNSEEN_2]) {
+      expect(set.length).toBeGreaterThanOrEqual(120);
+      expect(set.filter((s) => s.want === null).length).toBeGreaterThanOrEqual(20);
+    }
+    expect(UNSEEN_3.length).toBeGreaterThanOrEqual(50);
+    const all = Object.values(SETS).flatMap((set) => set.map((s) => s.text));
     expect(new Set(all).size).toBe(all.length);
   });
 

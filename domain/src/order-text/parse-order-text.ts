@@ -10,7 +10,7 @@ import { findAmounts, findPriority, type Quantity, type Truckloads } from './qua
 import { BLANK, fold, TextScan, type Token, tokenize } from './text';
 import { findTimes, type TimeSlot } from './times';
 import type { OrderDraft, OrderTextCatalogue, OrderTextResult } from './types';
-import { isContent } from './words';
+import { isContent, SALUTATION_LEADS } from './words';
 
 /** More orders than this from one sentence is a typo (`200 LKW`), not a phone call. */
 export const MAX_ORDERS_PER_TEXT = 50;
@@ -57,7 +57,7 @@ export function parseOrderText(text: string, catalogue: OrderTextCatalogue, refe
   const view = scan.view(false);
   const tokens = tokenize(view);
   const gapBefore = tokens.map((t, i) => i > 0 && view.slice(tokens[i - 1]!.end, t.start).includes(BLANK));
-  const matches = matchEntities(tokens, gapBefore, prepared, catalogue);
+  const matches = matchEntities(text, tokens, gapBefore, prepared, catalogue);
   const notes = notesOf(text, tokens, gapBefore, matches.used, namedWordsOf(matches, prepared));
 
   const material = matches.material ? catalogue.materials[matches.material.index]! : null;
@@ -68,7 +68,8 @@ export function parseOrderText(text: string, catalogue: OrderTextCatalogue, refe
   const plan = planOrders(trucks, quantity, times, standard);
 
   const facts: Facts = { date: date !== null, time: times.length > 0, quantity: trucks !== null || quantity !== null };
-  const named = [...matches.used].map((p) => tokens[p]!);
+  // What a question must hold to be one: the records named, but not who writes it.
+  const named = [...matches.used].filter((p) => !matches.customerWords.has(p)).map((p) => tokens[p]!);
   const refusal = refusalOf(matches, facts, notes, scan.lower, named);
   const orders: OrderDraft[] = refusal === null ? plan.times.map((slot) => draftOf(matches, catalogue, plan.amount, slot, date, priority, notes)) : [];
 
@@ -328,29 +329,67 @@ function notesOf(
 ): string | null {
   const pieces: string[] = [];
   let segment: Token[] = [];
+  // `Ansprechpartner: Frau Meyer`: what follows a label is its value, never an address.
+  let afterLabel = false;
   for (let p = 0; p < tokens.length; p++) {
     const t = tokens[p]!;
     const breaks = used.has(p) || (t.kind === 'punct' && SEGMENT_BREAKS.has(t.norm));
     if (gapBefore[p] || breaks) {
-      addNote(pieces, text, segment, namedWords);
+      addNote(pieces, text, segment, namedWords, afterLabel);
       segment = [];
+      afterLabel = t.norm === ':';
     }
     if (!breaks) segment.push(t);
   }
-  addNote(pieces, text, segment, namedWords);
+  addNote(pieces, text, segment, namedWords, afterLabel);
   return pieces.length > 0 ? pieces.join(', ') : null;
 }
 
 /** Adds the piece of text a segment of free tokens spans, without filler words at its ends. */
-function addNote(pieces: string[], text: string, segment: readonly Token[], namedWords: ReadonlySet<string>): void {
+function addNote(pieces: string[], text: string, segment: readonly Token[], namedWords: ReadonlySet<string>, afterLabel: boolean): void {
   let first = segment.findIndex(isContent);
   // `bitte mit Plane`: `mit` stays before what it goes with.
   if (first > 0 && KEPT_BEFORE_CONTENT.has(segment[first - 1]!.norm)) first--;
   let last = segment.length - 1;
   while (last >= 0 && !isContent(segment[last]!)) last--;
   const words = segment.slice(first, last + 1).filter((t) => t.kind === 'word' && isContent(t));
-  // A recognised name said once more (`Bauunion Bremen … nach Bremen`) is no note.
-  if (first >= 0 && words.length > 0 && !words.every((t) => namedWords.has(t.norm))) {
+  if (first < 0 || words.length === 0 || (!afterLabel && isAddress(text, segment, first, words))) return;
+  // A recognised name said once more (`Bauunion Bremen … nach Bremen`, `Meier Baustoffe`) is no note.
+  if (!words.every((t) => namedWords.has(t.norm) || sharesStemWithAny(t.norm, namedWords))) {
     pieces.push(text.slice(segment[first]!.start, segment[last]!.end));
   }
+}
+
+/** Most persons' names are one or two words. */
+const MAX_ADDRESS_WORDS = 2;
+
+/**
+ * `Hallo Frank`, `Moin Julia`, `Herr Berger`: a greeting or title and then only a capitalised name,
+ * the person the note is written to or by, not a remark on the order (`Ansprechpartner Herr Claußen` is one).
+ */
+function isAddress(text: string, segment: readonly Token[], first: number, words: readonly Token[]): boolean {
+  if (words.length > MAX_ADDRESS_WORDS || !segment.slice(0, first).some((t) => SALUTATION_LEADS.has(t.norm))) return false;
+  return words.every((t) => isCapitalised(text.slice(t.start, t.end)));
+}
+
+function isCapitalised(word: string): boolean {
+  const c = word.charAt(0);
+  return c !== c.toLowerCase();
+}
+
+/** A note word of at least this many letters that shares most of them with a recognised name word is that name said differently. */
+const MIN_STEM = 6;
+const STEM_SHARE = 0.75;
+
+/** `Baustoffe` for `Baustoffhandel`: the words start alike over most of the shorter one. */
+function sharesStemWithAny(norm: string, namedWords: ReadonlySet<string>): boolean {
+  if (norm.length < MIN_STEM) return false;
+  for (const named of namedWords) {
+    const shorter = Math.min(norm.length, named.length);
+    if (shorter < MIN_STEM) continue;
+    let common = 0;
+    while (common < shorter && norm.charCodeAt(common) === named.charCodeAt(common)) common++;
+    if (common >= MIN_STEM && common >= STEM_SHARE * shorter) return true;
+  }
+  return false;
 }

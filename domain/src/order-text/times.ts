@@ -14,8 +14,10 @@ const NOT_QUANTITY =
 // Between the times of a list: `7, 9 und 11`, `7 + 9`, `7 u. 9`.
 const AND = '(?:,|und|u\\.?|&|\\+|sowie)';
 
-const BETWEEN = pattern(`${B}(?:zwischen|zw\\.)\\s*(${HOUR})${UHR}?\\s*(?:und|-|–|bis)\\s*(${HOUR})${UHR}?${E}`);
-const FROM_TO = pattern(`${B}(?:von|ab)\\s+(${HOUR})${UHR}?\\s*(?:bis|-|–)\\s*(${HOUR})${UHR}?${E}${NOT_QUANTITY}`);
+/** An end of a range, a half hour too (`zwischen halb 7 und 8`): the groups `halb` and the hour. */
+const RANGE_END = `(?:(halb)\\s+)?(${HOUR})`;
+const BETWEEN = pattern(`${B}(?:zwischen|zw\\.)\\s*${RANGE_END}${UHR}?\\s*(?:und|-|–|bis)\\s*${RANGE_END}${UHR}?${E}`);
+const FROM_TO = pattern(`${B}(?:von|ab)\\s+${RANGE_END}${UHR}?\\s*(?:bis|-|–)\\s*${RANGE_END}${UHR}?${E}${NOT_QUANTITY}`);
 /** What joins the hours of FROM_TO and DASH_RANGE: one of them must be there. */
 const RANGE_WORDS = ['bis', '-', '–'];
 const DASH_RANGE = pattern(`${TB}(${HOUR})\\s*(?:-|–|bis)\\s*(${HOUR})${UHR}${E}`);
@@ -98,6 +100,16 @@ function startOf(slot: TimeSlot): string {
   return slot.type === 'fixed' ? slot.time : slot.from;
 }
 
+/** `halb 7` is 6:30. */
+function halfBefore(hour: string): string {
+  return `${countValue(hour) - 1}:30`;
+}
+
+/** An end of RANGE_END as clockTime reads it. */
+function rangeEnd(half: string | undefined, hour: string | undefined): string | undefined {
+  return half && hour ? halfBefore(hour) : hour;
+}
+
 /** Adds a fixed time, when there is one; whether it did. */
 function addFixed(slots: TimeSlot[], time: string | null): boolean {
   if (time === null) return false;
@@ -132,16 +144,10 @@ function addList(slots: TimeSlot[], text: string): boolean {
 export function findTimes(scan: TextScan, dayEnds: readonly number[] = []): TimeSlot[] {
   const slots: TimeSlot[] = [];
   // Each costly pattern only where its key word occurs.
-  if (scan.mentions('zw')) scan.claim(BETWEEN, (m) => addRange(slots, m[1], m[2]));
-  if (scan.mentions('von', 'ab') && scan.mentions(...RANGE_WORDS)) scan.claim(FROM_TO, (m) => addRange(slots, m[1], m[2]));
+  if (scan.mentions('zw')) scan.claim(BETWEEN, (m) => addRange(slots, rangeEnd(m[1], m[2]), rangeEnd(m[3], m[4])));
+  if (scan.mentions('von', 'ab') && scan.mentions(...RANGE_WORDS)) scan.claim(FROM_TO, (m) => addRange(slots, rangeEnd(m[1], m[2]), rangeEnd(m[3], m[4])));
   if (scan.mentions(...RANGE_WORDS) && scan.mentions('h')) scan.claim(DASH_RANGE, (m) => addRange(slots, m[1], m[2]));
-  if (scan.mentions('halb')) scan.claim(HALF, (m) => {
-    const hour = countValue(m[1]!);
-    const time = clockTime(`${hour - 1}:30`);
-    if (time === null) return false;
-    slots.push({ type: 'fixed', time });
-    return true;
-  });
+  if (scan.mentions('halb')) scan.claim(HALF, (m) => addFixed(slots, clockTime(halfBefore(m[1]!))));
   if (scan.mentions('viertel')) scan.claim(QUARTER, (m) => addFixed(slots, clockTime(`${countValue(m[2]!) - (m[1] === 'vor' ? 1 : 0)}:${m[1] === 'vor' ? 45 : 15}`)));
   if (scan.mentions('viertel') && scan.mentions('drei')) scan.claim(THREE_QUARTERS, (m) => addFixed(slots, clockTime(`${countValue(m[1]!) - 1}:45`)));
   if (scan.mentions('mittag', 'abend')) scan.claim(DAYPART_FIRST, (m) => addFixed(slots, afternoon(m[2]!, m[1]!)));

@@ -242,7 +242,38 @@ export const FILLERS = new Set([
   'knapp',
   'sehr',
   'zwar',
+  // The rest of a greeting or thanks: `Guten Tag`, `vielen Dank und schönen Tag noch`, `Danke im Voraus`.
+  'guten',
+  'vielen',
+  'schoenen',
+  'schoenes',
+  'voraus',
+  'sorry',
+  'anbei',
+  // Who is calling: `hier spricht Sabine`, `ich bin der neue Disponent, Name ist Schulze`, `…, Disposition`.
+  'spricht',
+  'bin',
+  'neue',
+  'neuer',
+  'name',
+  'disponent',
+  'disponentin',
+  'disposition',
+  'dispo',
+  // Trucks counted through a list of times: `erster um 6, zweiter um 8`.
+  'erster',
+  'erste',
+  'zweiter',
+  'zweite',
+  'dritter',
+  'dritte',
+  'ins',
   // Labels of notes written as a form (`Datum: …`, `Körnung 8/16`).
+  'betreff',
+  'betr',
+  'liefertermin',
+  'anlieferzeit',
+  'ankunft',
   'datum',
   'uhrzeit',
   'zeit',
@@ -251,6 +282,11 @@ export const FILLERS = new Set([
   'koernung',
   'sorte',
 ]);
+
+/** What a person's surname follows: `Herr Berger`, `Fr. Wolff`. */
+export const TITLES = new Set(['herr', 'herrn', 'hr', 'frau', 'fr']);
+/** Words a person's name follows in a greeting or address: `Hallo Frank`, `Moin Julia`, `Herr Berger`. */
+export const SALUTATION_LEADS = new Set(['guten', 'hallo', 'hallochen', 'halloechen', 'moin', 'hi', 'hey', 'servus', 'jo', 'tach', 'gude', 'liebe', 'lieber', 'name', ...TITLES]);
 
 /** A token that may say something: no punctuation, no filler. */
 export function isContent(t: Token): boolean {
@@ -266,6 +302,7 @@ export const ABBREVIATIONS: Record<string, string> = {
   kw: 'kieswerk',
   zw: 'zementwerk',
   tb: 'transportbeton',
+  ft: 'fertigteile',
   // The licence-plate code Hamburg is written by (`HH-Hafen`, `BW HH-Billbrook`).
   hh: 'hamburg',
 };
