@@ -1,7 +1,7 @@
 import { distance } from 'fastest-levenshtein';
 import { type CatalogueRecords, catalogueRecords } from './catalogue-records';
 import { isTransposition } from './slips';
-import { tokenize } from './text';
+import { fold, tokenize } from './text';
 import type { OrderTextCatalogue } from './types';
 import { NAME_STOP_WORDS } from './words';
 
@@ -101,6 +101,9 @@ export interface PreparedCatalogue {
   shortEndedFirstWords: ReadonlySet<string>;
   lookup(norm: string, mode: 'word' | 'exact' | 'glued'): VocabHit[];
   records: CatalogueRecords;
+  /** The grain sizes of the materials (`8/16`) and the words of their names: spoken sizes are read by them. */
+  grains: ReadonlySet<string>;
+  materialWords: ReadonlySet<string>;
 }
 
 // Similarity of one text token to one vocabulary token.
@@ -324,6 +327,7 @@ export function prepareCatalogue(catalogue: OrderTextCatalogue): PreparedCatalog
     shortEndedNames,
     shortEndedFirstWords,
     records: catalogueRecords(catalogue),
+    ...materialVocabulary(catalogue),
     lookup(norm, mode) {
       const cache = caches[mode];
       let hits = cache.get(norm);
@@ -335,6 +339,16 @@ export function prepareCatalogue(catalogue: OrderTextCatalogue): PreparedCatalog
       return hits;
     },
   };
+}
+
+function materialVocabulary(catalogue: OrderTextCatalogue): Pick<PreparedCatalogue, 'grains' | 'materialWords'> {
+  const grains = new Set<string>();
+  const materialWords = new Set<string>();
+  for (const { name } of catalogue.materials) {
+    for (const m of name.matchAll(/(\d+)\s*\/\s*(\d+)/g)) grains.add(`${Number(m[1])}/${Number(m[2])}`);
+    for (const word of name.match(/\p{L}+/gu) ?? []) materialWords.add(fold(word));
+  }
+  return { grains, materialWords };
 }
 
 const prepared = new WeakMap<OrderTextCatalogue, PreparedCatalogue>();

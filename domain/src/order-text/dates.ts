@@ -169,6 +169,8 @@ const RELATIVE_DAY = pattern(`${B}(heute?|übermorgen|morgen)${E}`);
 const LONG_WORD = /(?<![\p{L}\d])\p{L}{5,12}(?![\p{L}\d])/gu;
 const IN_DAYS = pattern(`${B}in\\s+(\\d{1,2}|${NUMBER_WORD})\\s+tag(?:en)?${E}`);
 const WEEKDAY_NEXT_WEEK = pattern(`${B}(?:(?:am|ab)\\s+)?(?:${NEXT_WEEK}\\s+woche\\s+${DAY_NAME}|${DAY_NAME},?\\s+${NEXT_WEEK}\\s+woche)${E}`);
+/** A week alone (`Lieferung nächste Woche`), said besides the day: `… nächste Woche – Mittwoch, 25.11.`. */
+const WEEK_ALONE = pattern(`${B}(?:(?:in\\s+der|für|für\\s+die)\\s+)?(${NEXT})\\s+woche${E}`);
 const WEEKDAY_THIS_WEEK = pattern(`${B}(?:(?:am|ab)\\s+)?(?:diese\\s+woche\\s+${DAY_NAME}|${DAY_NAME},?\\s+diese\\s+woche)${E}`);
 const WEEKDAY = pattern(
   `${B}(?:(am|ab|bis|${NEXT})\\s+)?(montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonnabend|sonntag|mo|di|mi|do|fr|sa|so)(\\.)?${E}`,
@@ -277,5 +279,12 @@ export function findDate(scan: TextScan, reference: string): DateFinding {
     });
   }
 
-  return { date: earliest(explicit) ?? earliest(relative), ends: [...explicit, ...relative].map((f) => f.end) };
+  const date = earliest(explicit) ?? earliest(relative);
+  // The week of the day named is no note; another week stays one for the dispatcher to see.
+  if (date !== null && scan.mentions('woche')) scan.claim(WEEK_ALONE, (m) => {
+    const thisMonday = addDays(reference, -((weekdayOf(reference) + 6) % 7));
+    const monday = fold(m[1]!).startsWith('dies') ? thisMonday : addDays(thisMonday, 7);
+    return date >= monday && date <= addDays(monday, 6);
+  });
+  return { date, ends: [...explicit, ...relative].map((f) => f.end) };
 }

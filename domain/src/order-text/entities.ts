@@ -14,6 +14,8 @@ const TIE_MARGIN = 0.05;
 const CUE_BONUS = 0.05;
 const ROLE_CONFLICT_FACTOR = 0.6;
 const OTHER_PLANTS_POINT_FACTOR = 0.5;
+/** A loading point with no loading plant named must score this much (a partial name is no point). */
+const POINT_ALONE_SCORE = 0.8;
 /** Initials name their customer, but less surely than the name: worth a hint to check. */
 const INITIALS_SCORE = 0.6;
 
@@ -466,6 +468,8 @@ class EntityMatcher {
       const factor = loadingPlantId === null ? 1 : lp.plantId === loadingPlantId ? 1 + CUE_BONUS : OTHER_PLANTS_POINT_FACTOR;
       // Another plant's point must be named clearly: `Kaltenkirchen, Abladen hinter Halle 4` names no `Halde`.
       if (match.score * Math.min(1, factor) < THRESHOLDS.loadingPoint) continue;
+      // Alone, a point names its plant only when named clearly: `Einfahrt Nord` names no `Halde Nord`.
+      if (loadingPlantId === null && match.score < POINT_ALONE_SCORE) continue;
       scored.push({ entity, match, score: match.score * factor });
       top = Math.max(top, match.score * factor);
     }

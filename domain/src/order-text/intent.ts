@@ -21,7 +21,7 @@ const RESCHEDULING = pattern(`${B}(?:verschieb\\p{L}*|verschoben|umleg\\p{L}*|um
  * `steht seit einer Stunde vor dem Tor`).
  */
 const REPORT = pattern(
-  `${B}(?:danke\\s+für\\s+(?:\\p{L}+\\s+){0,3}(?:an)?lieferung\\p{L}*|gutschrift\\p{L}*|mahnung\\p{L}*|fehlmenge\\p{L}*|stimmt\\s+nicht|rechnung\\p{L}*\\s+(?:nr|nummer)|falsch\\p{L}*\\s+(?:\\p{L}+\\s+)?geliefert|verspät\\p{L}*|(?:minuten|min|stunden?|std)\\.?\\s+(?:später|zu\\s+spät)|angekommen|eingetroffen|abgeladen|zugestellt|geklappt|ist\\s+erledigt|reklamation\\p{L}*|reklamier\\p{L}*|beschwerde\\p{L}*|platten|reifenpanne|panne|liegengeblieben|unfall|abgeschleppt|seit\\s+(?:\\p{L}+|\\d+)\\s+(?:stunden?|minuten|tag(?:en)?))${E}`,
+  `${B}(?:danke\\s+für\\s+(?:\\p{L}+\\s+){0,3}(?:an)?lieferung\\p{L}*|gutschrift\\p{L}*|mahnung\\p{L}*|fehlmenge\\p{L}*|stimmt\\s+nicht|rechnung\\p{L}*\\s+(?:nr|nummer)|falsch\\p{L}*\\s+(?:\\p{L}+\\s+)?geliefert|verspät\\p{L}*|(?:minuten|min|stunden?|std)\\.?\\s+(?:später|zu\\s+spät)|angekommen|eingetroffen|abgeladen|zugestellt|geklappt|ist\\s+erledigt|reklamation\\p{L}*|reklamier\\p{L}*|beschwerde\\p{L}*|platten|reifenpanne|panne|liegengeblieben|unfall|abgeschleppt|seit\\s+(?:\\p{L}+|\\d+)\\s+(?:stunden?|minuten|tag(?:en)?)|zu\\s+(?:wenig|viel)\\s+(?:[\\p{L}\\d/,]+\\s+){0,4}?(?:geladen|geliefert|gebracht|abgekippt|bekommen|erhalten))${E}`,
 );
 /** Every match of each pattern contains one of its stems (a cheap test first). */
 const CANCELLATION_STEMS = ['storn', 'absag', 'abgesagt', 'abbestell', 'annullier', 'ausfall', 'fällt', 'faellt', 'streich', 'gestrichen', 'doch', 'mehr', 'bedarf'];
@@ -30,7 +30,7 @@ const RESCHEDULING_STEMS = ['verschieb', 'verschoben', 'umleg', 'umbuch', 'legen
 const REPORT_STEMS = [
   ...['danke', 'gutschrift', 'mahnung', 'fehlmenge', 'stimmt', 'rechnung', 'falsch', 'verspät', 'spät'],
   ...['angekommen', 'eingetroffen', 'abgeladen', 'zugestellt', 'geklappt', 'erledigt', 'reklam', 'beschwerde'],
-  ...['platten', 'panne', 'liegengeblieben', 'unfall', 'abgeschleppt', 'seit'],
+  ...['platten', 'panne', 'liegengeblieben', 'unfall', 'abgeschleppt', 'seit', 'zu wenig', 'zu viel'],
 ];
 const CALLBACK_STEMS = ['ruf', 'meldet'];
 const CALLBACK = pattern(`${B}(?:rückruf\\p{L}*|zurückruf\\p{L}*|ruft\\s+(?:\\p{L}+\\s+){0,2}zurück|meldet\\s+sich)${E}`);
@@ -54,6 +54,21 @@ const REPORTED_QUESTION_STEMS = ['frag', 'wissen'];
 const QUOTE_REQUEST = pattern(`${B}(?:um|für|brauchen|benötigen|hätten\\s+gern)\\s+(?:\\p{L}+\\s+)?angebot${E}`);
 /** A question about prices (`Können wir über die Preise sprechen?`) asks for no delivery, whatever its verb. */
 const PRICE_TOPIC = pattern(`${B}(?:preis\\p{L}*|kostet|kosten|angebot\\p{L}*)${E}`);
+
+/**
+ * News about the business, not a delivery: a plant or its scale down (`Waage defekt`, `Silo 2 wegen
+ * Wartung gesperrt`), holidays, a meeting (`Termin mit Herrn Meier`). Order notes say such things too
+ * (`Tor 2 gesperrt`), so it counts only where no material or amount is named.
+ */
+const NOTICE = pattern(
+  `${B}(?:defekt|kaputt|ausgefallen|gesperrt|geschlossen|außer\\s+betrieb|wartung\\p{L}*|störung\\p{L}*|betriebsferien|betriebsurlaub|besprechung\\p{L}*|meeting|\\p{L}*vertrag\\p{L}*|termin\\s+mit)${E}`,
+);
+const NOTICE_STEMS = ['defekt', 'kaputt', 'ausgefallen', 'gesperrt', 'geschlossen', 'betrieb', 'wartung', 'störung', 'stoerung', 'besprechung', 'meeting', 'vertrag', 'termin'];
+
+/** Whether `lower` is news about the business (see NOTICE): no order when it names nothing to deliver. */
+export function isNotice(lower: string): boolean {
+  return mentionsAny(lower, NOTICE_STEMS) && hasMatch(NOTICE, lower);
+}
 
 /**
  * Why `lower` (the lower-case text) is no order, or null when it may be one. `named` are the

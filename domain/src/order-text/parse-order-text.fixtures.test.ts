@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { differences } from './fixtures/check';
-import { FIXTURE_GROUPS, FIXTURE_REFERENCE_DATE, FIXTURE_SENTENCES, type FixtureSentence, HELD_OUT, UNSEEN_2, UNSEEN_3 } from './fixtures/index';
+import { FIXTURE_GROUPS, FIXTURE_REFERENCE_DATE, FIXTURE_SENTENCES, type FixtureSentence, HELD_OUT, UNSEEN_2, UNSEEN_3, UNSEEN_4 } from './fixtures/index';
 import { parseOrderText } from './parse-order-text';
 import { demoCatalogue } from './testing/demo-catalogue';
 
@@ -27,6 +27,7 @@ const SETS: Record<string, readonly FixtureSentence[]> = {
   'held-out': HELD_OUT,
   'unseen-2': UNSEEN_2,
   'unseen-3': UNSEEN_3,
+  'unseen-4': UNSEEN_4,
 };
 
 function run(sentences: readonly FixtureSentence[]) {
@@ -47,7 +48,7 @@ describe('the fixture of phone notes (issue quality bar)', () => {
   });
 
   it('has held-out sets of at least 120 sentences, with orders and without, no sentence in two sets', () => {
-    for (const set of [HELD_OUT, UNSEEN_2]) {
+    for (const set of [HELD_OUT, UNSEEN_2, UNSEEN_4]) {
       expect(set.length).toBeGreaterThanOrEqual(120);
       expect(set.filter((s) => s.want === null).length).toBeGreaterThanOrEqual(20);
     }

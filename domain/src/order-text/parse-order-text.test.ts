@@ -702,3 +702,16 @@ describe('drafts before creation (§5.1 second message set)', () => {
     expect(refusal({ loadingPlantId: 'plant-betonwerk-kiel' })).toBe(q.plantsMustDiffer);
   });
 });
+
+describe('remarks that sound like names', () => {
+  const only = (text: string) => parseOrderText(text, demoCatalogue, REF).orders.map(seen)[0];
+
+  it('takes a loading point without its plant only when named clearly: `Einfahrt Nord` is no `Halde Nord`', () => {
+    expect(only('Kies 8/16 nach Kiel morgen 8 Uhr, Einfahrt Nord gesperrt')).toMatchObject({ from: null, point: null, notes: 'Einfahrt Nord gesperrt' });
+    expect(only('Kies 8/16 von Halde Nord nach Kiel')).toMatchObject({ from: 'Kieswerk Moorburg', point: 'Halde Nord' });
+  });
+
+  it('leaves out a greeted name in a text written without capitals, as voice-to-text writes it', () => {
+    expect(only('hallo frank hier nordbeton wir brauchen morgen kies acht sechzehn nach kiel')?.notes).toBeNull();
+  });
+});

@@ -5,8 +5,10 @@ import { isLocalDate } from '../shared';
 import { type EntityKind, preparedCatalogue, type PreparedCatalogue } from './catalogue-index';
 import { findDate } from './dates';
 import { type Chosen, type EntityMatches, matchEntities } from './entities';
-import { type NotAnOrder, notAnOrder } from './intent';
+import { isNotice, type NotAnOrder, notAnOrder } from './intent';
+import { takeMailHeaders } from './mail-headers';
 import { findAmounts, findPriority, type Quantity, type Truckloads } from './quantities';
+import { digitsForSpokenNumbers } from './spoken-numbers';
 import { BLANK, fold, TextScan, type Token, tokenize } from './text';
 import { findTimes, type TimeSlot } from './times';
 import type { OrderDraft, OrderTextCatalogue, OrderTextResult } from './types';
@@ -45,10 +47,12 @@ export function parseOrderText(text: string, catalogue: OrderTextCatalogue, refe
     lastReferenceDate = referenceDate;
   }
   const prepared = preparedCatalogue(catalogue);
-  const scan = new TextScan(text);
+  // Read with spoken numbers as digits; names and notes are still taken from the text as written.
+  const scan = new TextScan(digitsForSpokenNumbers(text, prepared.grains, prepared.materialWords));
   guardShortEndedNames(scan, prepared);
 
   // Fixed patterns first, so that their numbers are gone before names are matched.
+  takeMailHeaders(scan);
   const { date, ends: dayEnds } = findDate(scan, referenceDate);
   const times = findTimes(scan, dayEnds);
   const priority = findPriority(scan);
@@ -97,6 +101,7 @@ function refusalOf(matches: EntityMatches, facts: Facts, notes: string | null, l
   if (!matches.material && !plant && !matches.customer) return 'nothing';
   const intent = notAnOrder(lower, named);
   if (intent !== null) return intent;
+  if (!matches.material && !facts.quantity && isNotice(lower)) return 'report';
   // A name alone may start an order (§5.4), and so does a route, but one name with other words and
   // nothing to deliver is a message (`Nordbeton zahlt nicht`, `Kiel hat angerufen, die Waage ist
   // kaputt`), and so is a contact person alone (`hier spricht Frau Wolff`).
@@ -296,7 +301,8 @@ function amountText(amount: Amount): string {
   return `${String(amount.value).replace('.', ',')} ${messages.labels.unitShort[amount.unit]}`;
 }
 
-const SEGMENT_BREAKS = new Set([',', ';', '.', '!', '?', ':']);
+// A dash parts a subject line from its letter (`Betreff: Kies – Hallo Frank, …`).
+const SEGMENT_BREAKS = new Set([',', ';', '.', '!', '?', ':', '–', '—']);
 const KEPT_BEFORE_CONTENT = new Set(['mit']);
 
 /** The words of what was recognised (names, plant cities, categories, contact persons). */
@@ -369,7 +375,8 @@ const MAX_ADDRESS_WORDS = 2;
  */
 function isAddress(text: string, segment: readonly Token[], first: number, words: readonly Token[]): boolean {
   if (words.length > MAX_ADDRESS_WORDS || !segment.slice(0, first).some((t) => SALUTATION_LEADS.has(t.norm))) return false;
-  return words.every((t) => isCapitalised(text.slice(t.start, t.end)));
+  // Written all in lower case (as voice-to-text does), the text shows no name by its capital.
+  return text === text.toLowerCase() || words.every((t) => isCapitalised(text.slice(t.start, t.end)));
 }
 
 function isCapitalised(word: string): boolean {

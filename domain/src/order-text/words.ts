@@ -260,6 +260,8 @@ export const FILLERS = new Set([
   'disponentin',
   'disposition',
   'dispo',
+  // `Brandt am Apparat`.
+  'apparat',
   // Trucks counted through a list of times: `erster um 6, zweiter um 8`.
   'erster',
   'erste',
@@ -281,6 +283,26 @@ export const FILLERS = new Set([
   'anzahl',
   'koernung',
   'sorte',
+  // The marks of a forwarded or answered e-mail (`WG:`, `AW:`, `Fwd:`, `… schrieb:`) and of its subject (`Abruf`, `Nr.`).
+  'wg',
+  'aw',
+  'fw',
+  'fwd',
+  're',
+  'schrieb',
+  'nr',
+  'abruf',
+  'abrufen',
+  'rufen',
+  'einplanen',
+  'einteilen',
+  'passt',
+  // Hesitation a voice transcription writes down.
+  'aeh',
+  'aehm',
+  'oeh',
+  'hm',
+  'hmm',
 ]);
 
 /** What a person's surname follows: `Herr Berger`, `Fr. Wolff`. */
