@@ -5,17 +5,24 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { App, connectApiToRouter } from './App';
 import { createQueryClient } from './api/queryClient';
-import { createRoutes } from './routes';
+import { createRoutes, loadInitialPage } from './routes';
 
+// Started first: its code (preloaded by index.html) is fetched while the router is set up.
+const initialPage = loadInitialPage(location.pathname);
 const queryClient = createQueryClient();
 const router = createBrowserRouter(createRoutes({ queryClient }));
 connectApiToRouter(router, queryClient);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Element #root fehlt in index.html');
+const root = createRoot(container);
 
-createRoot(container).render(
-  <StrictMode>
-    <App router={router} queryClient={queryClient} />
-  </StrictMode>,
+// Rendered once that code has run. Not by a top-level await: the page chunks import modules of this
+// chunk, and with one the bundler would split those out into chunks of their own.
+void initialPage.then(() =>
+  root.render(
+    <StrictMode>
+      <App router={router} queryClient={queryClient} />
+    </StrictMode>,
+  ),
 );

@@ -1,10 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense } from 'react';
-import { Navigate, type RouteObject } from 'react-router';
+import { matchPath, Navigate, type RouteObject } from 'react-router';
 import { messages } from '@dispo/domain/messages';
 import { PageLoading } from './components/PageLoading';
 import { LoginPage } from './features/auth/LoginPage';
-import { DispatchRoute } from './features/dispatch/DispatchRoute';
+import { DispatchRoute, loadDispatchPage } from './features/dispatch/DispatchRoute';
 import { RouteErrorScreen } from './features/error/RouteErrorScreen';
 import { prefetchFirstOrderPage } from './features/orders/firstPage';
 import { AppShell } from './features/shell/AppShell';
@@ -36,6 +36,17 @@ function lazyOrdersPage(queryClient: QueryClient | undefined) {
     if (queryClient) prefetchFirstOrderPage(queryClient);
     return import('./features/orders/OrdersPage').then((module) => ({ default: module.OrdersPage }));
   });
+}
+
+/**
+ * The code of the page the app opens on, when index.html preloaded it (vite.config.ts): main.tsx runs
+ * it before the first render, so that the page is drawn at once, not a loading notice first and the
+ * page a frame later. Only the Disposition: it is opened directly all day, and its route renders
+ * loaded code at once (a lazy page would still suspend once). A failed load is left to the route.
+ */
+export function loadInitialPage(pathname: string): Promise<unknown> {
+  if (!matchPath(paths.dispatch, pathname)) return Promise.resolve();
+  return loadDispatchPage().catch(() => undefined);
 }
 
 function loading(text: string, page: ReactNode) {

@@ -9,6 +9,7 @@ import { ContextMenu, type MenuItem } from './ContextMenu';
 import { DispatchHeader } from './DispatchHeader';
 import { DispatchHelpModal } from './DispatchHelpModal';
 import { DispatchSettingsModal } from './DispatchSettingsModal';
+import { DATE_PARAM } from './dateParam';
 import { useDispatchDate } from './dispatchDate';
 import { tourNumberOf } from './format';
 import { tourSpan } from './grid';
@@ -89,7 +90,7 @@ export function DispatchPage() {
       setSearchParams(
         (current) => {
           const params = new URLSearchParams(current);
-          params.set('datum', next);
+          params.set(DATE_PARAM, next);
           return params;
         },
         { replace: true },

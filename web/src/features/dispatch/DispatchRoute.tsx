@@ -1,14 +1,16 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { type ComponentType, useEffect, useState } from 'react';
 import { messages } from '@dispo/domain/messages';
 import { usePrefetchDispatchDay } from '../../api/disposition';
 import { PageLoading } from '../../components/PageLoading';
+import { adoptEarlyDispatchDay } from './adoptEarlyDispatchDay';
 import { useDispatchDate } from './dispatchDate';
 
 let loadedPage: ComponentType | null = null;
 let loadingPage: Promise<ComponentType> | null = null;
 
 /** The page's code, loaded once; a failed load is tried again on the next visit. */
-function loadDispatchPage(): Promise<ComponentType> {
+export function loadDispatchPage(): Promise<ComponentType> {
   loadingPage ??= import('./DispatchPage').then(
     (module) => (loadedPage = module.DispatchPage),
     (error: unknown) => {
@@ -21,7 +23,9 @@ function loadDispatchPage(): Promise<ComponentType> {
 
 /**
  * The Disposition route (routes.tsx): its code is loaded on demand, and the vehicles, tours and open
- * orders of the day it shows are requested in the same moment, not after the code arrived.
+ * orders of the day it shows are requested in the same moment, not after the code arrived. Opened
+ * directly, index.html has requested them already (startEarlyDispatchDay): those answers are taken
+ * over, and nothing is asked twice.
  *
  * Not React.lazy: React reveals what replaces a Suspense fallback no sooner than 300 ms after the
  * fallback was shown (its fallback throttle), which alone would spend the first-render budget of the
@@ -34,7 +38,9 @@ export function DispatchRoute() {
   const [failure, setFailure] = useState<{ error: unknown } | null>(null);
   // The code first, then the data: all of it is on the way before the loading notice is drawn.
   const pageLoad = Page || failure ? null : loadDispatchPage();
-  usePrefetchDispatchDay(useDispatchDate());
+  const date = useDispatchDate();
+  adoptEarlyDispatchDay(useQueryClient(), date);
+  usePrefetchDispatchDay(date);
   useEffect(() => {
     if (!pageLoad) return;
     let active = true;

@@ -139,6 +139,18 @@ describe('sidebar Offene Aufträge', () => {
     expect(screen.getByRole('complementary')).toBeTruthy();
   });
 
+  it('draws every card of a long day: a screenful in the first picture, the rest after it', async () => {
+    const many = Array.from({ length: 45 }, (_, index) =>
+      makeOpenOrder({ id: `o-${index}`, order_number: `S990305-${String(index + 1).padStart(4, '0')}`, order_type: index % 3 ? 'transport' : 'standard' }),
+    );
+    backend = await startDispatchBackend({ orders: many });
+    loginAt(backend);
+    await renderDispatchPage(backend);
+    await waitFor(() => expect(cardNumbers()).toHaveLength(45));
+    const sidebar = screen.getByRole('complementary', { name: /Offene Aufträge/ });
+    expect(within(sidebar).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual(['Standard 15', 'Transport 30']);
+  });
+
   it('restores width and grouping from localStorage', async () => {
     backend = await startDispatchBackend({ orders });
     loginAt(backend);

@@ -2,10 +2,24 @@ import { useId, useMemo, useRef, useState } from 'react';
 import { messages } from '@dispo/domain/messages';
 import type { OpenOrder } from '../../api/dispositionTypes';
 import { OrderCard } from './OrderCard';
-import { countByType, filterOrders, GROUPINGS, groupOrders, loadingPlantsOf, ORDER_TYPES, type Grouping, type OrderTypeFilter } from './sidebarFilter';
+import { countByType, filterOrders, GROUPINGS, groupOrders, loadingPlantsOf, ORDER_TYPES, type Grouping, type OrderGroup, type OrderTypeFilter } from './sidebarFilter';
+import { usePainted } from './usePainted';
 import { SIDEBAR_WIDTH, type SidebarState } from './useSidebarState';
 
 const text = messages.dispatchScreen.sidebar;
+
+/** About a screenful of cards: what the sidebar's first render draws. */
+const FIRST_CARDS = 20;
+
+/** The groups with only their first cards, `count` in all (every group keeps its place and heading). */
+function firstCards(groups: readonly OrderGroup[], count: number): OrderGroup[] {
+  let left = count;
+  return groups.map((group) => {
+    const orders = group.orders.slice(0, left);
+    left -= orders.length;
+    return { ...group, orders };
+  });
+}
 
 export interface OpenOrdersSidebarProps {
   date: string;
@@ -30,6 +44,10 @@ export function OpenOrdersSidebar({ date, orders, loading, state, onChange, onAs
   const plantId = plants.some((plant) => plant.id === state.plantId) ? state.plantId : '';
   const shown = useMemo(() => filterOrders(dayOrders, date, { search, type: state.type, plantId }), [dayOrders, date, search, state.type, plantId]);
   const groups = useMemo(() => groupOrders(shown, state.grouping), [shown, state.grouping]);
+  // A morning with a hundred open orders must not hold back the timeline: the first picture has a
+  // screenful of cards, the others follow right after it.
+  const painted = usePainted();
+  const drawn = useMemo(() => (painted ? groups : firstCards(groups, FIRST_CARDS)), [painted, groups]);
   const counts = useMemo(() => countByType(shown), [shown]);
   const filtersActive = state.type !== 'all' || plantId !== '';
   const resizeStart = useRef<{ x: number; width: number } | null>(null);
@@ -144,7 +162,7 @@ export function OpenOrdersSidebar({ date, orders, loading, state, onChange, onAs
         ) : shown.length === 0 ? (
           <p className="orders-sidebar__empty">{text.noMatches}</p>
         ) : (
-          groups.map((group) => (
+          groups.map((group, index) => (
             <section key={group.key} className="order-group" aria-label={`${group.label} (${group.orders.length})`}>
               {state.grouping !== 'none' && (
                 <h3 className="order-group__title">
@@ -152,7 +170,7 @@ export function OpenOrdersSidebar({ date, orders, loading, state, onChange, onAs
                 </h3>
               )}
               <ul className="order-group__list">
-                {group.orders.map((order) => (
+                {(drawn[index] ?? group).orders.map((order) => (
                   <OrderCard key={order.id} order={order} onAssign={onAssign} />
                 ))}
               </ul>

@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { type CSSProperties, useEffect, useMemo, useRef, useState } from 'react';
 import { messages } from '@dispo/domain/messages';
 import type { DispatchVehicle, WorkshopAppointment } from '../../api/dispositionTypes';
 import { endDrag } from './dragData';
@@ -18,8 +18,9 @@ import {
 import type { DispatchSettings } from './settings';
 import { addDays, berlinMinutes, clockOf, longGermanDate, minutesOf, todayInBerlin } from './time';
 import { clearDropHighlight, type PlacedTour, type RowHandlers, TimelineRow } from './TimelineRow';
-import type { DisplayTour } from './useOptimistic';
 import { useNow } from './useNow';
+import type { DisplayTour } from './useOptimistic';
+import { usePainted } from './usePainted';
 
 const text = messages.dispatchScreen;
 
@@ -58,11 +59,12 @@ interface RowModel {
 }
 
 const NO_TOURS: readonly DisplayTour[] = [];
+const NO_SLOTS: readonly number[] = [];
 
 /**
  * The virtual lists start from no size: the first render draws only the overscan, the scroll area is
- * measured in the layout effect, and the visible rows and slots are drawn before the first paint. A
- * guessed size would draw more or fewer cells than fit, lay them all out, and redraw.
+ * measured in the layout effect, and the visible rows and time labels are drawn before the first
+ * paint. A guessed size would draw more or fewer cells than fit, lay them all out, and redraw.
  */
 const UNMEASURED = { width: 0, height: 0 };
 
@@ -165,10 +167,15 @@ export function Timeline({ date, vehicles, tours, settings, selectedIds, handler
   const allRowIndices = useMemo(() => rows.map((_, index) => index), [rows]);
   const allSlotIndices = useMemo(() => slots.map((_, index) => index), [slots]);
   const rowIndices = virtual ? rowVirtualizer.getVirtualItems().map((item) => item.index) : allRowIndices;
-  const virtualSlotIndices = virtual ? slotVirtualizer.getVirtualItems().map((item) => item.index) : null;
-  const slotKey = virtualSlotIndices?.join(',') ?? '';
-  // A stable array while the visible slot range stays the same keeps the rows' memo working.
-  const slotIndices = useMemo(() => (slotKey ? slotKey.split(',').map(Number) : allSlotIndices), [slotKey, allSlotIndices]);
+  const slotKey = virtual ? slotVirtualizer.getVirtualItems().map((item) => item.index).join(',') : null;
+  // A stable array while the visible slot range stays the same keeps the rows' memo working; before
+  // the scroll area is measured (first render) no slot is drawn, as no row is.
+  const slotIndices = useMemo(() => (slotKey === null ? allSlotIndices : slotKey ? slotKey.split(',').map(Number) : NO_SLOTS), [slotKey, allSlotIndices]);
+
+  // The rows' slot cells take drops and show hints; the grid itself is the lanes' background
+  // (dispatch.css). Drawn after the first paint, they do not delay it.
+  const painted = usePainted();
+  const rowSlotIndices = painted ? slotIndices : NO_SLOTS;
 
   // The drag ends somewhere else (Escape, outside the window): forget it.
   useEffect(() => {
@@ -215,6 +222,13 @@ export function Timeline({ date, vehicles, tours, settings, selectedIds, handler
     return map;
   }, [tours, selectedIds]);
 
+  const canvasStyle = {
+    width: VEHICLE_COLUMN_WIDTH + laneWidth,
+    height: HEADER_HEIGHT + offsets.total,
+    '--slot-width': `${width}px`,
+    '--hour-width': `${width * Math.max(1, 60 / timeInterval)}px`,
+  } as CSSProperties;
+
   const windowStart = startHour * 60;
   const showNow = date === today && nowMinutes >= windowStart && nowMinutes < endHour * 60;
   const nowLeft = ((nowMinutes - windowStart) / timeInterval) * width;
@@ -238,7 +252,7 @@ export function Timeline({ date, vehicles, tours, settings, selectedIds, handler
       <div ref={scrollRef} className="timeline__scroll" role="region" aria-label={text.timelineLabel(longGermanDate(date))} tabIndex={-1} onDragLeave={(event) => {
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) clearDropHighlight();
       }}>
-        <div className="timeline__canvas" style={{ width: VEHICLE_COLUMN_WIDTH + laneWidth, height: HEADER_HEIGHT + offsets.total }}>
+        <div className="timeline__canvas" style={canvasStyle}>
           <div className="timeline__header" style={{ height: HEADER_HEIGHT, width: VEHICLE_COLUMN_WIDTH + laneWidth }}>
             <div className="timeline__corner" style={{ width: VEHICLE_COLUMN_WIDTH }}>
               {text.vehicleColumn}
@@ -276,7 +290,7 @@ export function Timeline({ date, vehicles, tours, settings, selectedIds, handler
                   height={row.height}
                   laneWidth={laneWidth}
                   slots={slots}
-                  slotIndices={slotIndices}
+                  slotIndices={rowSlotIndices}
                   slotWidth={width}
                   selectedIds={(selectedByVehicle.get(row.vehicle.id) ?? []).join(' ')}
                   workshop={workshopMarker(row.vehicle.workshop_appointments, today, nowMinutes)}

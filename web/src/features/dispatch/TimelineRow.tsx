@@ -154,7 +154,7 @@ export const TimelineRow = memo(function TimelineRow({ vehicle, tours, top, heig
           return (
             <div
               key={index}
-              className={`slot${minutes % 60 === 0 ? ' slot--hour' : ''}`}
+              className="slot"
               style={{ left: index * slotWidth, width: slotWidth }}
               data-slot-minutes={minutes}
               data-time={time}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { isIsoDate, todayInBerlin } from './time';
+import { namedDispatchDate } from './dateParam';
+import { todayInBerlin } from './time';
 
 /**
  * The date the Disposition shows: `?datum=YYYY-MM-DD` when valid, else today in Berlin as of the
@@ -9,8 +10,7 @@ import { isIsoDate, todayInBerlin } from './time';
  */
 export function useDispatchDate(): string {
   const [searchParams] = useSearchParams();
-  const datum = searchParams.get('datum');
-  const named = datum !== null && isIsoDate(datum) ? datum : null;
+  const named = namedDispatchDate(searchParams);
   const [today] = useState(() => (named ? null : todayInBerlin()));
   return named ?? today ?? todayInBerlin();
 }

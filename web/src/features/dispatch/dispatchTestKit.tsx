@@ -252,7 +252,7 @@ export function loginAt(backend: TestBackend): void {
   localStorage.setItem('user', JSON.stringify(testUser));
 }
 
-/** Renders /disposition at a date and waits until vehicles, tours and open orders are drawn. */
+/** Renders /disposition at a date and waits until vehicles, tours, open orders and the slot cells are drawn. */
 export async function renderDispatchPage(backend: DispatchBackend, date = DATE) {
   const app = renderApp(`/disposition?datum=${date}`, { socketUrl: backend.origin });
   await waitFor(
@@ -266,6 +266,8 @@ export async function renderDispatchPage(backend: DispatchBackend, date = DATE) 
       if (document.querySelector('.timeline[data-virtual="false"]')) {
         expect(document.querySelectorAll('.tour-block').length).toBe(backend.tours.filter((tour) => tour.date === date).length);
       }
+      // The rows' slot cells follow the first paint (usePainted).
+      if (document.querySelector('.timeline-row')) expect(document.querySelector('.timeline-row .slot')).not.toBeNull();
     },
     { timeout: 10_000 },
   );
