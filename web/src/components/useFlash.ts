@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback } from 'react';
+import { useExpiringList } from './useExpiringList';
 
 export type FlashKind = 'success' | 'error' | 'info';
 
@@ -20,39 +21,12 @@ export interface FlashApi {
 }
 
 export function useFlash(): FlashApi {
-  const [flashes, setFlashes] = useState<Flash[]>([]);
-  const nextId = useRef(1);
-  const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
-
-  useEffect(() => {
-    const pending = timers.current;
-    return () => {
-      for (const timer of pending.values()) clearTimeout(timer);
-      pending.clear();
-    };
-  }, []);
-
-  const dismiss = useCallback((id: number) => {
-    const timer = timers.current.get(id);
-    if (timer) clearTimeout(timer);
-    timers.current.delete(id);
-    setFlashes((current) => current.filter((flash) => flash.id !== id));
-  }, []);
-
+  const { items: flashes, add, remove: dismiss } = useExpiringList<Omit<Flash, 'id'>>();
+  // One message of a kind at a time: the newest replaces the older one.
   const push = useCallback(
-    (kind: FlashKind, text: string) => {
-      const id = nextId.current++;
-      // One message of a kind at a time: the newest replaces the older one.
-      setFlashes((current) => [...current.filter((flash) => flash.kind !== kind), { id, kind, text }]);
-      if (kind !== 'error')
-        timers.current.set(
-          id,
-          setTimeout(() => dismiss(id), SUCCESS_VISIBLE_MS),
-        );
-    },
-    [dismiss],
+    (kind: FlashKind, text: string) => add({ kind, text }, kind === 'error' ? null : SUCCESS_VISIBLE_MS, (old) => old.kind === kind),
+    [add],
   );
-
   const success = useCallback((text: string) => push('success', text), [push]);
   const error = useCallback((text: string) => push('error', text), [push]);
   const info = useCallback((text: string) => push('info', text), [push]);

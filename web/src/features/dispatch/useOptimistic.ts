@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback } from 'react';
+import { useExpiringList } from '../../components/useExpiringList';
 import type { OpenOrder, Tour, TourStop } from '../../api/dispositionTypes';
 import { clockOf, minutesOf } from './time';
 
@@ -32,34 +33,8 @@ export interface OptimisticStore {
 }
 
 export function useOptimistic(): OptimisticStore {
-  const [ops, setOps] = useState<OptimisticOp[]>([]);
-  const nextId = useRef(1);
-  const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
-
-  useEffect(() => {
-    const pending = timers.current;
-    return () => {
-      for (const timer of pending.values()) clearTimeout(timer);
-      pending.clear();
-    };
-  }, []);
-
-  const end = useCallback((id: number) => {
-    clearTimeout(timers.current.get(id));
-    timers.current.delete(id);
-    setOps((current) => current.filter((op) => op.id !== id));
-  }, []);
-
-  const begin = useCallback(
-    (change: OptimisticChange) => {
-      const id = nextId.current++;
-      setOps((current) => [...current, { ...change, id }]);
-      timers.current.set(id, setTimeout(() => end(id), OPTIMISTIC_TIMEOUT_MS));
-      return id;
-    },
-    [end],
-  );
-
+  const { items: ops, add, remove: end } = useExpiringList<OptimisticChange>();
+  const begin = useCallback((change: OptimisticChange) => add(change, OPTIMISTIC_TIMEOUT_MS), [add]);
   return { ops, begin, end };
 }
 
