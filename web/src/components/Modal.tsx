@@ -139,3 +139,17 @@ export function Modal({
     document.body,
   );
 }
+
+/** A modal that only informs (help texts): its one button closes it and has the focus. */
+export function InfoModal({ closeLabel, ...props }: Omit<ModalProps, 'footer'> & { closeLabel: string }) {
+  return (
+    <Modal
+      {...props}
+      footer={
+        <button type="button" className="button button--primary" onClick={props.onClose} data-autofocus>
+          {closeLabel}
+        </button>
+      }
+    />
+  );
+}

@@ -1,5 +1,5 @@
 import { messages } from '@dispo/domain/messages';
-import { Modal } from '../../components/Modal';
+import { InfoModal } from '../../components/Modal';
 import { TOUR_STATUSES, tourStatusLabel } from './format';
 
 const text = messages.dispatchScreen;
@@ -7,16 +7,7 @@ const text = messages.dispatchScreen;
 /** Hilfe (dispatch.md §2): how to plan a day, the keyboard, the tour colours. */
 export function DispatchHelpModal({ onClose }: { onClose(): void }) {
   return (
-    <Modal
-      title={text.helpTitle}
-      onClose={onClose}
-      size="medium"
-      footer={
-        <button type="button" className="button button--primary" onClick={onClose} data-autofocus>
-          {text.close}
-        </button>
-      }
-    >
+    <InfoModal title={text.helpTitle} onClose={onClose} size="medium" closeLabel={text.close}>
       <div className="dispatch-help">
         <p>{text.helpIntro}</p>
         <section>
@@ -60,6 +51,6 @@ export function DispatchHelpModal({ onClose }: { onClose(): void }) {
           <p>{text.helpLiveDispo}</p>
         </section>
       </div>
-    </Modal>
+    </InfoModal>
   );
 }

@@ -1,23 +1,14 @@
 import { messages } from '@dispo/domain/messages';
 import { statusClass, statusLabel } from './format';
 import { Icon } from '../../components/icons';
-import { Modal } from '../../components/Modal';
+import { InfoModal } from '../../components/Modal';
 
 const text = messages.orderScreen;
 
 /** Hilfe (§2.1): keyboard shortcuts, statuses, locking and inline editing. */
 export function HelpModal({ onClose }: { onClose(): void }) {
   return (
-    <Modal
-      title={text.helpTitle}
-      onClose={onClose}
-      size="medium"
-      footer={
-        <button type="button" className="button button--primary" onClick={onClose} data-autofocus>
-          {text.close}
-        </button>
-      }
-    >
+    <InfoModal title={text.helpTitle} onClose={onClose} size="medium" closeLabel={text.close}>
       <div className="help">
         <p className="help__intro">{text.helpIntro}</p>
         <section className="help__section">
@@ -68,6 +59,6 @@ export function HelpModal({ onClose }: { onClose(): void }) {
           </ul>
         </section>
       </div>
-    </Modal>
+    </InfoModal>
   );
 }
