@@ -38,7 +38,7 @@ const PRELOADED_PAGES: { paths: RegExp; module: string; start?: PageStart }[] = 
 ];
 
 /** Where index.html takes the pages' inline script: before the app's own tags, which Vite appends to the head. */
-const PAGE_START_PLACEHOLDER = '<!-- dispo:page-start -->';
+const PAGE_START_MARKER = '<!-- dispo:page-start -->';
 
 /** Builds a page start into one minified classic script (it runs inline, before any module). */
 async function inlineScriptOf(root: string, { module, run }: PageStart): Promise<string> {
@@ -85,7 +85,7 @@ function preloadPages(): Plugin {
       order: 'post',
       async handler(html, { bundle, chunk: entry }) {
         if (!bundle || !entry) return;
-        if (!html.includes(PAGE_START_PLACEHOLDER)) throw new Error(`preload-pages: index.html lacks ${PAGE_START_PLACEHOLDER}`);
+        if (!html.includes(PAGE_START_MARKER)) throw new Error(`preload-pages: index.html lacks ${PAGE_START_MARKER}`);
         // What the main chunk loads anyway is left out.
         const loaded = new Set<string>();
         const markLoaded = (fileName: string) => {
@@ -126,7 +126,7 @@ function preloadPages(): Plugin {
           `for (const [paths, links] of [${pages.join(', ')}]) if (paths.test(location.pathname)) for (const [rel, href] of links) {` +
           ` const link = document.createElement('link'); link.rel = rel; link.href = href; link.crossOrigin = '';` +
           ` if (rel === 'preload') link.as = 'style'; document.head.appendChild(link); }</script>`;
-        return html.replace(PAGE_START_PLACEHOLDER, script);
+        return html.replace(PAGE_START_MARKER, script);
       },
     },
   };
