@@ -919,6 +919,29 @@ export const messages = {
     customerNotFound: 'Der Kunde wurde nicht gefunden.',
   },
 
+  // not in the spec: the demo business that `npm start` seeds, and its catalogue (runtime/demo/catalog.json).
+  demoSeed: {
+    catalogInvalid: (file: string, problems: string) => `Der Demo-Katalog ${file} ist fehlerhaft:\n${problems}`,
+    /** One problem of the catalogue: where, which entry, what. */
+    problem: (path: string, entry: string | null, detail: string) => `${path}${entry ? ` („${entry}“)` : ''}: ${detail}`,
+    unknownPlant: (name: string) => `Werk „${name}“ steht nicht unter plants.`,
+    unknownLoadingPoint: (plant: string, point: string) => `Abgangsort „${point}“ von „${plant}“ steht nicht unter loadingPoints.`,
+    unknownMaterial: (name: string) => `Material „${name}“ steht nicht unter materials.`,
+    unknownCustomer: (name: string) => `Kunde „${name}“ steht nicht unter customers.`,
+    unknownVehicle: (plate: string) => `Fahrzeug „${plate}“ steht nicht unter vehicles.`,
+    unknownDriver: (name: string) => `Fahrer „${name}“ steht nicht unter users.`,
+    materialNotAtPlant: (material: string, plant: string) => `Material „${material}“ wird in „${plant}“ nicht angeboten.`,
+    notALoadingPlant: (name: string) => `„${name}“ ist kein Ladewerk.`,
+    notADeliveryPlant: (name: string) => `„${name}“ ist kein Lieferwerk.`,
+    noBasePrice: (category: string) => `Kein Grundpreis für die Kategorie „${category}“ unter tariff.basePerTonne.`,
+    minAboveMax: 'min ist größer als max.',
+    firstAfterLast: 'first liegt nach last.',
+    noVehicleFor: (tonnes: string) => `Kein für die Disposition freigegebenes Fahrzeug trägt ${tonnes} t.`,
+    progress: (done: number, total: number) => `Demo-Betrieb: ${done} von ${total} Tagen angelegt`,
+    written: (orders: number, tours: number, days: number, seconds: string) =>
+      `Demo-Betrieb angelegt: ${orders.toLocaleString('de-DE')} Aufträge und ${tours.toLocaleString('de-DE')} Touren an ${days} Tagen (${seconds} s).`,
+  },
+
   /** Fleet management (fleet.md): the texts the server uses; the screen adds its own. */
   fleet: {
     onlyPdf: 'Nur PDF-Dateien sind erlaubt',

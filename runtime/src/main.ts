@@ -1,3 +1,4 @@
+import { messages } from '@dispo/domain/messages';
 import { loadConfig } from './config';
 import { loadDemoCatalog } from './demo-catalog';
 import { createInfrastructure } from './infrastructure';
@@ -7,6 +8,8 @@ import { createServices } from './services';
 /** `npm start`: the whole product in one process — API, projections, socket gateway and web client. */
 async function main(): Promise<void> {
   const config = loadConfig();
+  // A broken catalogue stops the start before anything is written, naming the bad entry.
+  const catalog = loadDemoCatalog();
   const infra = await createInfrastructure(config);
   const services = await createServices(infra, {
     jwtSecret: config.jwtSecret,
@@ -16,10 +19,15 @@ async function main(): Promise<void> {
     serveWeb: true,
     mail: { smtpUrl: config.smtpUrl, from: config.mailFrom, tourPlanRecipients: config.tourPlanRecipients },
   });
-  const catalog = loadDemoCatalog();
   if (config.seedDemo) {
-    const { created } = await seedDemoData(infra, catalog, { pinKey: config.pinKey });
+    const started = performance.now();
+    const progress = seedProgress(process.stdout);
+    const { created, history } = await seedDemoData(infra, catalog, { pinKey: config.pinKey, history: { onProgress: progress } });
     if (created > 0) services.app.log.info({ created }, 'Demodaten angelegt');
+    if (history?.seeded) {
+      const seconds = ((performance.now() - started) / 1000).toLocaleString('de-DE', { maximumFractionDigits: 1 });
+      process.stdout.write(`${messages.demoSeed.written(history.orders, history.tours, history.days, seconds)}\n`);
+    }
   }
   await services.start();
   await services.app.listen({ port: config.port, host: config.host });
@@ -43,6 +51,15 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
+}
+
+/** Days done / total while the demo business is written: one line rewritten on a terminal, every tenth day elsewhere. */
+function seedProgress(out: NodeJS.WriteStream): (done: number, total: number) => void {
+  return (done, total) => {
+    const line = messages.demoSeed.progress(done, total);
+    if (out.isTTY) out.write(`\r${line}${done === total ? '\n' : ''}`);
+    else if (done % 10 === 0 || done === total) out.write(`${line}\n`);
+  };
 }
 
 main().catch((error: unknown) => {

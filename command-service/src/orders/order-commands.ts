@@ -10,7 +10,7 @@ import type { EventRegistry } from '@dispo/events/registry';
 import { WrongExpectedVersionError } from '@dispo/events/store/errors';
 import type { EventStore } from '@dispo/events/store/port';
 import { HttpError } from '@dispo/platform/http/errors';
-import { appendDecisions, type CommandMeta, type Decision, decideOn, loadAggregate } from '../command-handler';
+import { appendDecisions, type CommandMeta, commandTime, type Decision, decideOn, loadAggregate } from '../command-handler';
 import { referenceLoader } from '../reference-loader';
 import { newReservationDecision } from '../reserve';
 import { StreamStateCache } from '../stream-state-cache';
@@ -64,7 +64,7 @@ export function orderCommands(ctx: { store: EventStore; registry: EventRegistry 
           cached.material(details.materialId),
           cached.customer(details.customerId),
         ]);
-        const now = new Date();
+        const now = meta.at ?? new Date();
         const command: CreateOrder = {
           type: 'CreateOrder',
           orderId,
@@ -128,7 +128,7 @@ export function orderCommands(ctx: { store: EventStore; registry: EventRegistry 
           type: 'UpdateOrder',
           orderId,
           userId: meta.userId,
-          now: new Date().toISOString(),
+          now: commandTime(meta),
           ...change,
           loadingPlant,
           deliveryPlant,
@@ -145,7 +145,7 @@ export function orderCommands(ctx: { store: EventStore; registry: EventRegistry 
         orderId,
         status,
         userId: meta.userId,
-        now: new Date().toISOString(),
+        now: commandTime(meta),
       });
     },
 
@@ -154,7 +154,7 @@ export function orderCommands(ctx: { store: EventStore; registry: EventRegistry 
         type: 'DeleteOrder',
         orderId,
         userId: meta.userId,
-        now: new Date().toISOString(),
+        now: commandTime(meta),
       });
     },
 
@@ -163,7 +163,7 @@ export function orderCommands(ctx: { store: EventStore; registry: EventRegistry 
         type: 'IssueStorno',
         orderId,
         userId: meta.userId,
-        now: new Date().toISOString(),
+        now: commandTime(meta),
       });
     },
 
