@@ -1,6 +1,6 @@
 import { addDays, weekdayOf } from '@dispo/domain/shared/berlin-date';
 import { clockOf, minutesOf } from '@dispo/domain/tour/clock';
-import { type GeoPoint, type HandlingMinutes, type RoadLeg, tourRuns } from '@dispo/domain/travel/index';
+import { type HandlingMinutes, type RoadLeg, tourRuns } from '@dispo/domain/travel/index';
 import type { OrderPriority, TransportType, Unit } from '@dispo/events/catalog/index';
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { executeCommand } from '@dispo/command-service/command-handler';
 import { dispatchCommands } from '@dispo/command-service/dispatch/dispatch-commands';
 import { orderCommands } from '@dispo/command-service/orders/order-commands';
@@ -100,7 +99,8 @@ function stepsOf(plan: HistoryPlan, ctx: Ctx, catalog: DemoCatalog): Step[] {
   const dispatcher = catalog.users.find((u) => u.roles.includes('dispatcher'))?.username ?? catalog.users[0]!.username;
   const user = (username: string) => demoId('user', username);
   const byKey = new Map(plan.orders.map((o) => [o.key, o]));
-  const ids = new Map(plan.orders.map((o) => [o.key, randomUUID()]));
+  // Derived from the day of seeding and the plan: two starts on one day write the same orders.
+  const ids = new Map(plan.orders.map((o) => [o.key, demoId('order', `${plan.today}/${o.key}`)]));
   const tourIds = new Map<string, string>();
   const steps: Step[] = [];
   const step = (at: Moment, streams: string[], run: Step['run']) => steps.push({ at, order: steps.length, streams, run });
