@@ -51,7 +51,7 @@ async function settledLog(t: TestApp): Promise<RecordedEvent[]> {
 function comparable(events: RecordedEvent[]): Record<string, unknown[]> {
   const streams: Record<string, unknown[]> = {};
   // Master data is seeded on the wall clock; the business runs on its own moments.
-  for (const e of events.filter((x) => !x.metadata.commandName.startsWith('Seed:'))) {
+  for (const e of events.filter((x) => !(x.metadata.commandName ?? '').startsWith('Seed:'))) {
     const text = JSON.stringify({ type: e.type, data: e.data, userId: e.metadata.userId, at: e.metadata.occurredAt, command: e.metadata.commandName })
       .replace(/\b([ST]\d{6})-\d{4}\b/g, '$1-####');
     const stream = e.streamId.replace(/^order-number-S(\d{6})-\d{4}$/, 'order-number-S$1-####');
