@@ -734,6 +734,8 @@ export const messages = {
     deliveryPlant: 'Lieferwerk',
     loadingPoint: 'Abgangsort',
     chooseLoadingPlantFirst: 'Bitte zuerst ein Ladewerk wählen',
+    noLoadingPoint: 'Kein Abgangsort angelegt',
+    noLoadingPointHint: 'Dieses Ladewerk hat keinen Abgangsort. Bitte ein anderes Ladewerk wählen oder zuerst einen Abgangsort anlegen.',
     choose: 'Bitte wählen …',
     customer: 'Kunde',
     customerSearch: 'Kunde suchen (ab 2 Zeichen)',
