@@ -902,9 +902,24 @@ export const messages = {
     onlyOpenCanBeDeleted: 'Nur offene Aufträge können gelöscht werden.',
     stornoNotAllowed: 'Dieser Auftrag kann nicht mehr storniert werden.',
     deliveryDataOnlyAfterDelivery: 'Lieferscheinnummer und Gewicht können erst nach der Disposition erfasst werden.',
-    invalidActualWeight: 'Das Gewicht darf nicht negativ sein.',
     noChanges: 'Es wurden keine Änderungen übermittelt.',
     bulkTooMany: (max: number) => `Es können höchstens ${max} Aufträge auf einmal geändert werden.`,
+    stornoDeliveryDataLocked: 'Der Auftrag ist storniert: Lieferscheinnummer und Gewicht erst nach dem Entsperren ändern.',
+    unlockOnlyStorno: 'Nur bei stornierten Aufträgen werden Lieferscheinnummer und Gewicht entsperrt.',
+    actualWeightPositive: 'Das Gewicht muss größer als 0 sein.',
+  },
+
+  // not in the spec: refusals and texts of billing (orders.md §4.2, §7.3).
+  billing: {
+    onlyBillingStaff: 'Nur die Abrechnung darf Aufträge abrechnen, zurücknehmen oder aus der Abrechnung entfernen.',
+    notReady: 'Der Auftrag ist noch nicht abrechenbar: Lieferscheinnummer und Gewicht fehlen.',
+    alreadyConfirmed: 'Der Auftrag ist bereits abgerechnet.',
+    notConfirmed: 'Nur ein abgerechneter Auftrag kann zurückgenommen werden.',
+    reasonRequired: 'Bitte geben Sie einen Grund für die Rücknahme an.',
+    notInBilling: 'Der Auftrag ist nicht in der Abrechnung.',
+    transferNotEligible: (orderNumber: string, status: string) =>
+      `Auftrag ${orderNumber} hat den Status „${status}“: nur bestätigte oder bereite Aufträge gehen zur Disposition.`,
+    alreadyTransferred: (orderNumber: string) => `Auftrag ${orderNumber} ist bereits in der Disposition.`,
   },
 
   // not in the spec: refusals of master-data commands.
