@@ -909,6 +909,29 @@ export const messages = {
     actualWeightPositive: 'Das Gewicht muss größer als 0 sein.',
   },
 
+  // not in the spec: the header of a billing record exported as CSV (GET /api/billing/export/:id).
+  billingExport: {
+    orderNumber: 'Auftragsnummer',
+    deliveryDate: 'Lieferdatum',
+    customer: 'Kunde',
+    loadingPlant: 'Ladewerk',
+    loadingPoint: 'Abgangsort',
+    deliveryPlant: 'Lieferwerk',
+    material: 'Material',
+    quantity: 'Menge',
+    unit: 'Einheit',
+    vehicle: 'Fahrzeug',
+    deliverySlipNumber: 'Lieferscheinnummer',
+    estimatedWeight: 'Gewicht geschätzt (t)',
+    actualWeight: 'Gewicht tatsächlich (t)',
+    weightDifference: 'Differenz (t)',
+    loadedKm: 'Strecke (km)',
+    revenue: 'Erlös (EUR)',
+    billingState: 'Abrechnung',
+    billingConfirmedAt: 'Abgerechnet am',
+    fileName: (orderNumber: string) => `Abrechnung_${orderNumber}`,
+  },
+
   // not in the spec: refusals and texts of billing (orders.md §4.2, §7.3).
   billing: {
     onlyBillingStaff: 'Nur die Abrechnung darf Aufträge abrechnen, zurücknehmen oder aus der Abrechnung entfernen.',

@@ -180,10 +180,33 @@ describe('demo business', () => {
     const { rows } = await sql(a).query<{ date: string; status: string; n: string }>(
       "SELECT to_char(delivery_date, 'YYYY-MM-DD') AS date, status, count(*)::text AS n FROM read.orders GROUP BY 1, 2",
     );
-    for (const r of rows.filter((x) => completed.includes(x.date))) expect(['geliefert', 'problem', 'storno'], `${r.date} ${r.status}`).toContain(r.status);
+    for (const r of rows.filter((x) => completed.includes(x.date))) expect(['geliefert', 'abgerechnet', 'problem', 'storno'], `${r.date} ${r.status}`).toContain(r.status);
     const past = rows.filter((x) => x.date < TODAY);
     expect(past.filter((x) => x.status === 'offen')).toEqual([]);
     expect(past.some((x) => x.status === 'geliefert')).toBe(true);
+  });
+
+  it('lets billing settle most past deliveries, keep the latest pending, and take two back with a reason', async () => {
+    const { rows } = await sql(a).query<{ state: string; n: string }>(
+      `SELECT CASE WHEN billing_confirmed THEN 'confirmed' WHEN billing_reversal_reason IS NOT NULL THEN 'undone' WHEN billing_pending THEN 'pending' END AS state,
+              count(*)::text AS n FROM read.orders WHERE billing_pending OR billing_confirmed GROUP BY 1`,
+    );
+    const count = Object.fromEntries(rows.map((r) => [r.state, Number(r.n)]));
+    expect(count.confirmed).toBeGreaterThan(count.pending!);
+    expect(count.pending).toBeGreaterThan(0);
+    expect(count.undone).toBe(2);
+    const { rows: undone } = await sql(a).query<{ status: string; reason: string; reverser: string }>(
+      'SELECT status, billing_reversal_reason AS reason, billing_reverser AS reverser FROM read.orders WHERE billing_reversal_reason IS NOT NULL',
+    );
+    const accountant = catalog.users.find((u) => u.roles.includes('billing'))!;
+    for (const u of undone) expect(u).toMatchObject({ status: 'problem', reverser: `${accountant.firstName} ${accountant.lastName}` });
+    const confirmedBy = logA.filter((e) => e.type === 'OrderBillingConfirmed').map((e) => e.metadata.userId);
+    expect(new Set(confirmedBy)).toEqual(new Set([demoId('user', accountant.username)]));
+    // Nothing delivered in the last two office days is settled yet.
+    const { rows: recent } = await sql(a).query<{ n: string }>(
+      "SELECT count(*)::text AS n FROM read.orders WHERE billing_confirmed AND delivery_date >= '2026-11-24'",
+    );
+    expect(Number(recent[0]!.n)).toBe(0);
   });
 
   it('shows today as of the morning: tours finished, running and planned, and open orders in the sidebar', async () => {

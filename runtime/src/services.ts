@@ -3,6 +3,7 @@ import { loginRoute } from '@dispo/command-service/auth/login-route';
 import { createPinCipher, fleetCommandRoutes } from '@dispo/command-service/fleet/fleet-routes';
 import { fromTextRoutes } from '@dispo/command-service/orders/from-text-routes';
 import { orderRoutes as orderCommandRoutes } from '@dispo/command-service/orders/order-routes';
+import { billingRoutes } from '@dispo/command-service/billing/billing-routes';
 import { dispatchRoutes } from '@dispo/command-service/dispatch/dispatch-routes';
 import { dispatchCommands } from '@dispo/command-service/dispatch/dispatch-commands';
 import { createMailWorker, type MailWorker } from '@dispo/projection-service/mail/mail-worker';
@@ -35,12 +36,15 @@ import { dispatchVehicles, vehicleLookup } from '@dispo/projection-service/dispa
 import { berlinDate } from '@dispo/domain/shared/berlin-date';
 import { orderPdfRoutes } from '@dispo/projection-service/queries/order-pdf-routes';
 import { orderRoutes as orderQueryRoutes } from '@dispo/projection-service/queries/order-routes';
+import { billingQueryRoutes } from '@dispo/projection-service/queries/billing-routes';
+import type { BillingTariff } from '@dispo/projection-service/billing/billing-queries';
 import { referenceRoutes } from '@dispo/projection-service/queries/reference-routes';
 import { ProjectionRunner } from '@dispo/projection-service/runner';
 import { createHttpApp } from '@dispo/platform/http/create-app';
 import { alwaysPrepared } from '@dispo/events/sql/client';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
+import { loadDemoCatalog } from './demo-catalog';
 import type { Infrastructure } from './infrastructure';
 import { sendIndexHtml, serveWebClient, webClientBuilt } from './web-client';
 
@@ -77,6 +81,8 @@ export interface ServiceOptions {
    * and the 15:00/17:00 scheduler. Without this option neither runs (tests that do not mail).
    */
   mail?: MailServiceOptions;
+  /** Prices of the freight tariff (billing revenue); default: the demo catalogue's `tariff`. */
+  tariff?: BillingTariff;
 }
 
 export interface MailServiceOptions {
@@ -128,6 +134,12 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
       readOrder: (id) => findOrder(alwaysPrepared(infra.sql), id),
       readNewOrder,
     });
+    await app.register(billingRoutes, {
+      store: infra.store,
+      registry: infra.registry,
+      waitForProjections: options.queries ? (p) => runner.waitFor(p) : (p) => runner.waitForStored(p),
+      readOrder: (id) => findOrder(alwaysPrepared(infra.sql), id),
+    });
     await app.register(fromTextRoutes, {
       store: infra.store,
       registry: infra.registry,
@@ -160,6 +172,7 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
   if (options.queries) {
     await app.register(referenceRoutes, { sql: infra.sql });
     await app.register(orderQueryRoutes, { sql: infra.sql });
+    await app.register(billingQueryRoutes, { sql: alwaysPrepared(infra.sql), tariff: options.tariff ?? loadDemoCatalog().tariff });
     await app.register(orderPdfRoutes, { sql: infra.sql });
     await app.register(tourPlanRoutes, { sql: infra.sql, mailSending: Boolean(options.mail?.smtpUrl) });
     await app.register(fleetQueryRoutes, { sql: infra.sql });

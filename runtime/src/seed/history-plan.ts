@@ -89,6 +89,8 @@ export interface PlannedOrder {
   /** Set for delivered orders. */
   deliverySlipNumber?: string;
   actualWeight?: number;
+  /** Delivered orders billing has settled, and the few whose settlement it took back. */
+  billing?: { confirmed: Moment; undone?: { at: Moment; reason: string } };
 }
 
 export interface PlannedTour {
@@ -167,11 +169,11 @@ class Draw {
 const roundHalf = (x: number) => Math.round(x * 2) / 2;
 const slotUp = (minute: number) => Math.ceil(minute / SLOT_MINUTES) * SLOT_MINUTES;
 
-/** The day before that is not a Sunday: when the office planned or took orders for `date`. */
-function previousOfficeDay(date: string, back = 1): string {
+/** The office day (not a Sunday) `offset` office days from `date`; negative counts back. */
+function officeDay(date: string, offset: number): string {
   let d = date;
-  for (let i = 0; i < back; ) {
-    d = addDays(d, -1);
+  for (let i = 0; i < Math.abs(offset); ) {
+    d = addDays(d, Math.sign(offset));
     if (weekdayOf(d) !== 0) i++;
   }
   return d;
@@ -370,7 +372,7 @@ export function planHistory(input: PlanInput): HistoryPlan {
     const dayOrders: PlannedOrder[] = [];
     for (let n = 0; n < count; n++) {
       const leadDays = draw.int(1, 3);
-      dayOrders.push(newOrder(date, n, previousOfficeDay(date, leadDays)));
+      dayOrders.push(newOrder(date, n, officeDay(date, -leadDays)));
     }
     if (isToday) {
       // This morning's calls: still open, wanted this afternoon.
@@ -394,7 +396,7 @@ export function planHistory(input: PlanInput): HistoryPlan {
     const nextDay = days[days.indexOf(date) + 1] ?? ahead[0]!;
     carried = [];
     for (const o of unplanned) {
-      const at = { date: previousOfficeDay(date), minute: 13 * 60 + 50 };
+      const at = { date: officeDay(date, -1), minute: 13 * 60 + 50 };
       if ((o.postponed?.length ?? 0) < MAX_POSTPONEMENTS) {
         o.postponed = [...(o.postponed ?? []), { to: nextDay, at }];
         if (nextDay <= today) carried.push(o);
@@ -403,7 +405,7 @@ export function planHistory(input: PlanInput): HistoryPlan {
         o.cancelled = at;
       }
     }
-    const planningDay = previousOfficeDay(date);
+    const planningDay = officeDay(date, -1);
     let planMinute = 14 * 60;
     const byKey = new Map(planned.map((o) => [o.key, o]));
     for (const tour of dayTours.sort((a, b) => a.plate.localeCompare(b.plate) || a.startTime.localeCompare(b.startTime))) {
@@ -436,10 +438,49 @@ export function planHistory(input: PlanInput): HistoryPlan {
   for (const date of ahead) {
     const count = ordersOn(date);
     for (let n = 0; n < count; n++) {
-      const o = newOrder(date, n, previousOfficeDay(date, draw.int(1, 3)));
+      const o = newOrder(date, n, officeDay(date, -draw.int(1, 3)));
       if (o.created.date > today || (o.created.date === today && o.created.minute > todayAsOf)) o.created = { date: today, minute: draw.int(7 * 60, todayAsOf - 5) };
       orders.push(o);
     }
   }
+  planBilling(orders, today, new Draw((input.seed ?? DEMO_RANDOM_SEED) + 2));
   return { today, days, completedDays, orders, tours };
+}
+
+/** Office days after a delivery that billing settles it (from 09:00, two minutes an order). */
+const BILLING_LAG_DAYS = 2;
+/** Share of settled-in-time deliveries that billing keeps open (queries with the customer). */
+const BILLING_KEPT_OPEN_SHARE = 0.04;
+/** Settlements billing took back, with their reasons. */
+const UNDO_REASONS = [
+  'Gewicht laut Waagschein des Kunden 0,8 t geringer – Rückfrage beim Kunden.',
+  'Lieferschein fehlt in der Ablage – Kopie beim Fahrer angefordert.',
+];
+
+/**
+ * Billing (the user with role billing): each delivery is settled two office days later, in the
+ * order of delivery, unless that day is still ahead (then it waits) or it is one of the few kept
+ * open; two settlements are taken back the day after, with a reason.
+ */
+function planBilling(orders: PlannedOrder[], today: string, draw: Draw): void {
+  const deliveredOn = (o: PlannedOrder) => o.postponed?.at(-1)?.to ?? o.deliveryDate;
+  const delivered = orders.filter((o) => o.outcome === 'delivered').sort((a, b) => deliveredOn(a).localeCompare(deliveredOn(b)) || a.key.localeCompare(b.key));
+  const perDay = new Map<string, number>();
+  const settled: PlannedOrder[] = [];
+  for (const o of delivered) {
+    const day = officeDay(deliveredOn(o), BILLING_LAG_DAYS);
+    const n = perDay.get(day) ?? 0;
+    const minute = 9 * 60 + 2 * n;
+    if (day > today || (day === today && minute > minutesOf(TODAY_AS_OF))) continue;
+    if (draw.chance(BILLING_KEPT_OPEN_SHARE)) continue;
+    perDay.set(day, n + 1);
+    o.billing = { confirmed: { date: day, minute } };
+    settled.push(o);
+  }
+  // Two settlements of last week are taken back the next office day, late morning.
+  const lastWeek = settled.filter((o) => o.billing!.confirmed.date < addDays(today, -2)).slice(-40);
+  UNDO_REASONS.forEach((reason, i) => {
+    const o = lastWeek[Math.floor(((i + 1) * lastWeek.length) / (UNDO_REASONS.length + 1))];
+    if (o?.billing) o.billing.undone = { at: { date: officeDay(o.billing.confirmed.date, 1), minute: 11 * 60 + 15 * i }, reason };
+  });
 }

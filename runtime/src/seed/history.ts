@@ -1,4 +1,5 @@
 import { executeCommand } from '@dispo/command-service/command-handler';
+import { billingCommands } from '@dispo/command-service/billing/billing-commands';
 import { dispatchCommands } from '@dispo/command-service/dispatch/dispatch-commands';
 import { orderCommands } from '@dispo/command-service/orders/order-commands';
 import { reservationDecision, reservationOwner } from '@dispo/command-service/reserve';
@@ -96,7 +97,10 @@ const compare = (a: Moment, b: Moment) => (a.date < b.date ? -1 : a.date > b.dat
 function stepsOf(plan: HistoryPlan, ctx: Ctx, catalog: DemoCatalog): Step[] {
   const orders = orderCommands(ctx);
   const dispatch = dispatchCommands(ctx);
-  const dispatcher = catalog.users.find((u) => u.roles.includes('dispatcher'))?.username ?? catalog.users[0]!.username;
+  const billing = billingCommands(ctx);
+  const someone = (role: string) => catalog.users.find((u) => u.roles.includes(role as never))?.username ?? catalog.users[0]!.username;
+  const dispatcher = someone('dispatcher');
+  const accountant = someone('billing');
   const user = (username: string) => demoId('user', username);
   const byKey = new Map(plan.orders.map((o) => [o.key, o]));
   // Derived from the day of seeding and the plan: two starts on one day write the same orders.
@@ -111,6 +115,11 @@ function stepsOf(plan: HistoryPlan, ctx: Ctx, catalog: DemoCatalog): Step[] {
     step(o.created, [`order-${id}`], ({ at }) => orders.createOrder(id, orderInput(o), as(o.createdBy, 'CreateOrder', at)));
     for (const move of o.postponed ?? []) {
       step(move.at, [`order-${id}`], ({ at }) => orders.updateOrder(id, { changes: { deliveryDate: move.to } }, as(dispatcher, 'UpdateOrder', at)));
+    }
+    if (o.billing) {
+      const { confirmed, undone } = o.billing;
+      step(confirmed, [`order-${id}`], ({ at }) => billing.confirm(id, as(accountant, 'ConfirmBilling', at)));
+      if (undone) step(undone.at, [`order-${id}`], ({ at }) => billing.undo(id, undone.reason, as(accountant, 'UndoBilling', at)));
     }
     if (o.outcome === 'cancelled' && o.cancelled) {
       const when = compare(o.cancelled, later(o.created, 15)) < 0 ? later(o.created, 15) : o.cancelled;
