@@ -68,6 +68,21 @@ export function weekdayOfThisWeek(date: string, weekday: number): string {
   return day >= date ? day : nextWeekday(date, weekday);
 }
 
+/**
+ * The Monday of ISO week `week` (week 1 holds 4 January) next to `reference`: this year's, or next
+ * year's once this year's has passed (`KW 2` said in December).
+ */
+export function mondayOfWeek(reference: string, week: number): string | null {
+  if (!(week >= 1 && week <= 53)) return null;
+  const year = Number(reference.slice(0, 4));
+  for (const y of [year, year + 1]) {
+    const fourth = `${y}-01-04`;
+    const monday = addDays(addDays(fourth, -((weekdayOf(fourth) + 6) % 7)), (week - 1) * 7);
+    if (addDays(monday, 6) >= reference) return monday;
+  }
+  return null;
+}
+
 function pad(n: number): string {
   return String(n).padStart(2, '0');
 }
@@ -172,6 +187,8 @@ const WEEKDAY_NEXT_WEEK = pattern(`${B}(?:(?:am|ab)\\s+)?(?:${NEXT_WEEK}\\s+woch
 /** A week alone (`Lieferung nächste Woche`), said besides the day: `… nächste Woche – Mittwoch, 25.11.`. */
 const WEEK_ALONE = pattern(`${B}(?:(?:in\\s+der|für|für\\s+die)\\s+)?(${NEXT})\\s+woche${E}`);
 const WEEKDAY_THIS_WEEK = pattern(`${B}(?:(?:am|ab)\\s+)?(?:diese\\s+woche\\s+${DAY_NAME}|${DAY_NAME},?\\s+diese\\s+woche)${E}`);
+/** `KW 49`, `KW49`, `Kalenderwoche 49`: the week of the weekday said with it. */
+const CALENDAR_WEEK = pattern(`${B}(?:kw|kalenderwoche)\\.?\\s*(\\d{1,2})${E}`);
 const WEEKDAY = pattern(
   `${B}(?:(am|ab|bis|${NEXT})\\s+)?(montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonnabend|sonntag|mo|di|mi|do|fr|sa|so)(\\.)?${E}`,
 );
@@ -208,8 +225,13 @@ export interface DateFinding {
   ends: number[];
 }
 
-/** After a day's abbreviation: an hour, or a date already read (`Fr. 27.11.`, blanked in the view). */
-const DAY_FOLLOWS = new RegExp(`^\\s*(?:\\d|${BLANK})`);
+/**
+ * After a day's abbreviation: an hour, a date already read (`Fr. 27.11.`, blanked in the view), or the
+ * part of the day or the word before a time (`Fr. früh 6 Uhr`, `Fr. ab 7`).
+ */
+const DAY_FOLLOWS = new RegExp(`^\\s*(?:\\d|${BLANK}|(?:früh|frueh|morgens|vorm|vormittags?|mittags?|nachm|nachmittags?|abends?|um|ab|gegen|gg|bis)(?![\\p{L}\\d]))`, 'u');
+/** How much of the text after a day's abbreviation DAY_FOLLOWS looks at. */
+const DAY_FOLLOWS_LOOKAHEAD = 14;
 
 /**
  * Abbreviations that are also ordinary words need a hint: `So` (so), `Fr.` (Frau). The other
@@ -221,6 +243,16 @@ function acceptAbbreviation(abbr: string, written: string, cue: string | undefin
   if (abbr === 'so') return (dot || written === 'So') && DAY_FOLLOWS.test(after);
   if (abbr === 'fr') return !dot || DAY_FOLLOWS.test(after) || /^\s*(?:$|,)/.test(after);
   return true;
+}
+
+/** The first calendar week the text names (`KW 49`), by its Monday, and where it is said. */
+function calendarWeek(view: string, reference: string): { monday: string; start: number; end: number } | null {
+  CALENDAR_WEEK.lastIndex = 0;
+  for (let m = CALENDAR_WEEK.exec(view); m !== null; m = CALENDAR_WEEK.exec(view)) {
+    const monday = mondayOfWeek(reference, Number(m[1]));
+    if (monday !== null) return { monday, start: m.index, end: m.index + m[0].length };
+  }
+  return null;
 }
 
 /** Notes `date`, when there is one, as named by the match `m`; whether it was. */
@@ -260,14 +292,21 @@ export function findDate(scan: TextScan, reference: string): DateFinding {
   if (scan.mentions('woche')) scan.claim(WEEKDAY_NEXT_WEEK, (m) => found(relative, weekdayOfNextWeek(reference, WEEKDAYS[m[1] ?? m[2]!]!), m));
   if (scan.mentions('woche')) scan.claim(WEEKDAY_THIS_WEEK, (m) => found(relative, weekdayOfThisWeek(reference, WEEKDAYS[m[1] ?? m[2]!]!), m));
   const view = scan.view(false);
+  const week = scan.mentions('kw', 'kalenderwoche') ? calendarWeek(view, reference) : null;
+  let inWeek = false;
   scan.claim(WEEKDAY, (m) => {
     const abbr = m[2]!;
-    const after = view.slice(m.index + m[0].length, m.index + m[0].length + 4);
+    const after = view.slice(m.index + m[0].length, m.index + m[0].length + DAY_FOLLOWS_LOOKAHEAD);
     const abbrEnd = m.index + m[0].length - (m[3]?.length ?? 0);
     const written = scan.text.slice(abbrEnd - abbr.length, abbrEnd);
     if (!acceptAbbreviation(abbr, written, m[1], m[3] !== undefined, after)) return false;
-    return found(relative, nextWeekday(reference, WEEKDAYS[abbr]!), m);
+    const weekday = WEEKDAYS[abbr]!;
+    if (week === null) return found(relative, nextWeekday(reference, weekday), m);
+    inWeek = true;
+    return found(relative, addDays(week.monday, (weekday + 6) % 7), m);
   });
+  // The week is no note once its day is read.
+  if (week !== null && inWeek) scan.take(week.start, week.end);
 
   // Typed in a hurry (`morgn`, `Mitwoch`, `Freitga`): only when no day word was written right.
   if (explicit.length === 0 && relative.length === 0) {

@@ -10,7 +10,8 @@ import { takeMailHeaders } from './mail-headers';
 import { findAmounts, findPriority, type Quantity, type Truckloads } from './quantities';
 import { digitsForSpokenNumbers } from './spoken-numbers';
 import { BLANK, fold, TextScan, type Token, tokenize } from './text';
-import { findTimes, type TimeSlot } from './times';
+import { stepsFrom } from './recurring-times';
+import { findTimes, slotKey, startOf, type TimeFinding, type TimeSlot } from './times';
 import type { OrderDraft, OrderTextCatalogue, OrderTextResult } from './types';
 import { isContent, SALUTATION_LEADS } from './words';
 
@@ -54,7 +55,7 @@ export function parseOrderText(text: string, catalogue: OrderTextCatalogue, refe
   // Fixed patterns first, so that their numbers are gone before names are matched.
   takeMailHeaders(scan);
   const { date, ends: dayEnds } = findDate(scan, referenceDate);
-  const times = findTimes(scan, dayEnds);
+  const timing = findTimes(scan, dayEnds);
   const priority = findPriority(scan);
   const { trucks, quantity } = findAmounts(scan);
 
@@ -69,9 +70,9 @@ export function parseOrderText(text: string, catalogue: OrderTextCatalogue, refe
     material?.standardLoadSize && material.standardLoadSize > 0
       ? { value: material.standardLoadSize, unit: material.unit ?? orderDefaults.unit }
       : { value: orderDefaults.naturalLanguageQuantity, unit: orderDefaults.unit };
-  const plan = planOrders(trucks, quantity, times, standard);
+  const plan = planOrders(trucks, quantity, timing, standard);
 
-  const facts: Facts = { date: date !== null, time: times.length > 0, quantity: trucks !== null || quantity !== null };
+  const facts: Facts = { date: date !== null, time: timing.slots.length > 0, quantity: trucks !== null || quantity !== null };
   // What a question must hold to be one: the records named, but not who writes it.
   const named = [...matches.used].filter((p) => !matches.customerWords.has(p)).map((p) => tokens[p]!);
   const refusal = refusalOf(matches, facts, notes, scan.lower, named);
@@ -139,9 +140,20 @@ interface Plan {
 
 /**
  * One order per truckload and per time (§4.9): `2 LKW, 7 und 9 Uhr` is one truck at 7 and one at 9;
- * `je 2 LKW um 7 und 9 Uhr` four; `4 LKW, 7 und 9 Uhr` two at each time.
+ * `je 2 LKW um 7 und 9 Uhr` four; `4 LKW, 7 und 9 Uhr` two at each time; `2x 7 Uhr, 1x 10 Uhr` as
+ * counted. Recurring times take one truck per step (`stündlich 7-10 Uhr, je ein LKW`), and a start
+ * without end as many steps as trucks (`3 LKW ab 7 Uhr stündlich`).
  */
-function planOrders(trucks: Truckloads | null, quantity: Quantity | null, times: TimeSlot[], standard: Amount): Plan {
+function planOrders(trucks: Truckloads | null, quantity: Quantity | null, timing: TimeFinding, standard: Amount): Plan {
+  let times = timing.slots;
+  if (timing.every !== null && trucks) {
+    if (times.length === 1 && trucks.count > 1 && !trucks.perTime) {
+      times = stepsFrom(startOf(times[0]!), timing.every, trucks.count).map((time) => ({ type: 'fixed' as const, time }));
+    }
+    if (trucks.count === 1) trucks = { ...trucks, perTime: true };
+  }
+  const counts = timing.counts;
+  if (counts) trucks = null;
   const slots: (TimeSlot | null)[] = times.length > 0 ? times : [null];
   const m = slots.length;
   let amount: Amount;
@@ -163,7 +175,7 @@ function planOrders(trucks: Truckloads | null, quantity: Quantity | null, times:
     }
   } else {
     amount = quantity ? { value: quantity.value, unit: quantity.unit } : standard;
-    planned = slots;
+    planned = counts ? slots.flatMap((s) => Array<TimeSlot | null>(s ? (counts.get(slotKey(s)) ?? 1) : 1).fill(s)) : slots;
   }
   const capped = planned.length > MAX_ORDERS_PER_TEXT;
   return { amount, times: planned.slice(0, MAX_ORDERS_PER_TEXT), mismatch, trucks: trucks?.count ?? 0, capped };
