@@ -14,8 +14,6 @@ const MIN_ACCURACY = 0.97;
 const KNOWN_MISSES: Record<string, string> = {
   'Moin Frank, Jan nochmal (Nordbeton). Sorry, hab vergessen: Dienstag auch noch 1 LKW Flugasche vom Hafen-Terminal nach Kiel, 13 Uhr.':
     '`vergessen` is kept as a note: the word may be part of a remark (`Lieferschein nicht vergessen`)',
-  'Splitt 2/5 vom Hafenterminal nach Bremen für Bremer Bauunion, Sa 8 Uhr':
-    'a compound of two name words in the other order (`Hafenterminal` for `Terminal Hamburg-Hafen`) is not recognised',
 };
 
 /**

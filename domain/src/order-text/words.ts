@@ -308,6 +308,13 @@ export const FILLERS = new Set([
   'hmm',
 ]);
 
+/** Words written with a dot that ends no sentence: days, cues and the shorthand of notes (`Do.`, `ca.`, `Nr.`, `vorm.`). */
+export const DOTTED_ABBREVIATIONS = new Set([
+  ...['mo', 'di', 'mi', 'do', 'fr', 'sa', 'so', 'nä', 'ca', 'nr', 'hr', 'gg', 'vorm', 'nachm', 'bzw', 'lt', 'u', 'std', 'min', 'tel', 'str'],
+  ...['evtl', 'ggf', 'inkl', 'zzgl', 'zw', 'lfg', 'betr', 'kw', 'jan', 'feb', 'apr', 'aug', 'sep', 'sept', 'okt', 'nov', 'dez'],
+  ...Object.keys(ABBREVIATED_CUES),
+]);
+
 /** What a person's surname follows: `Herr Berger`, `Fr. Wolff`. */
 export const TITLES = new Set(['herr', 'herrn', 'hr', 'frau', 'fr']);
 /** Words a person's name follows in a greeting or address: `Hallo Frank`, `Moin Julia`, `Herr Berger`. */
