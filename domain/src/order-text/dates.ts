@@ -197,6 +197,9 @@ const WEEKDAY = pattern(
 const ISO_DATE_HINT = /\d-\d/;
 const DOTTED_AFTER_AM_HINT = /\d\.\d/;
 const IN_DAYS_HINT = /in\s+\S+\s+tag/;
+const DOTTED_DATE_HINT = /\d\.\s?\d/;
+/** A day's name or abbreviation as a word of its own (WEEKDAY adds the words before it). */
+const WEEKDAY_HINT = /(?:^|[^a-zäöüß\d])(?:montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonnabend|sonntag|mo|di|mi|do|fr|sa|so)(?![a-zäöüß\d])/;
 
 const RELATIVE_DAYS: Record<string, number> = { heute: 0, morgen: 1, uebermorgen: 2 };
 const FULL_WEEKDAYS = Object.entries(WEEKDAYS).filter(([name]) => name.length > 2);
@@ -272,9 +275,9 @@ export function findDate(scan: TextScan, reference: string): DateFinding {
   const relative: FoundDate[] = [];
 
   if (scan.contains(ISO_DATE_HINT)) scan.claim(ISO_DATE, (m) => found(explicit, isLocalDate(m[0]) ? m[0] : null, m));
-  if (scan.mentions('.')) scan.claim(DOTTED_DATE, (m) => found(explicit, dayMonth(Number(m[1]), Number(m[2]), m[3] ? Number(m[3]) : null, reference), m));
+  if (scan.contains(DOTTED_DATE_HINT)) scan.claim(DOTTED_DATE, (m) => found(explicit, dayMonth(Number(m[1]), Number(m[2]), m[3] ? Number(m[3]) : null, reference), m));
   if (scan.contains(DOTTED_AFTER_AM_HINT)) scan.claim(DOTTED_AFTER_AM, (m) => found(explicit, dayMonth(Number(m[1]), Number(m[2]), null, reference), m));
-  if (scan.hasDigit() && scan.mentions(...MONTH_STEMS)) scan.claim(MONTH_NAME_DATE, (m) => {
+  if (scan.hasDigit() && scan.mentionsOneOf(MONTH_STEMS)) scan.claim(MONTH_NAME_DATE, (m) => {
     const month = monthNumber(m[2]!);
     return month !== null && found(explicit, dayMonth(Number(m[1]), month, m[3] ? Number(m[3]) : null, reference), m);
   });
@@ -294,7 +297,7 @@ export function findDate(scan: TextScan, reference: string): DateFinding {
   const view = scan.view(false);
   const week = scan.mentions('kw', 'kalenderwoche') ? calendarWeek(view, reference) : null;
   let inWeek = false;
-  scan.claim(WEEKDAY, (m) => {
+  if (scan.contains(WEEKDAY_HINT)) scan.claim(WEEKDAY, (m) => {
     const abbr = m[2]!;
     const after = view.slice(m.index + m[0].length, m.index + m[0].length + DAY_FOLLOWS_LOOKAHEAD);
     const abbrEnd = m.index + m[0].length - (m[3]?.length ?? 0);

@@ -16,7 +16,7 @@ export const MAX_STEPS = 24;
 
 /** Minutes between two deliveries, when the text says the times recur; the words are taken. */
 export function findInterval(scan: TextScan): number | null {
-  if (!scan.mentions(...INTERVAL_STEMS)) return null;
+  if (!scan.mentionsOneOf(INTERVAL_STEMS)) return null;
   let every: number | null = null;
   scan.claim(INTERVAL, (m) => {
     const [, multiple, halfHour, hours, minutes, halfTakt] = m;

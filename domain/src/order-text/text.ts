@@ -153,8 +153,20 @@ export function tokenize(text: string, firstGroup = 0): Token[] {
   return tokens;
 }
 
-/** Whether `text` contains one of `words` at all: a cheap test before a costly pattern that needs one of them. */
+/** A list this long is looked for by one pattern: a scan of the text instead of one per word. */
+const STEMS_BY_PATTERN = 5;
+const stemPatterns = new WeakMap<readonly string[], RegExp>();
+
+/**
+ * Whether `text` contains one of `words` at all: a cheap test before a costly pattern that needs one
+ * of them. A long list (kept as a constant, so that its pattern is built once) is one pattern.
+ */
 export function mentionsAny(text: string, words: readonly string[]): boolean {
+  if (words.length >= STEMS_BY_PATTERN) {
+    let re = stemPatterns.get(words);
+    if (!re) stemPatterns.set(words, (re = new RegExp(words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'))));
+    return re.test(text);
+  }
   for (const word of words) if (text.includes(word)) return true;
   return false;
 }
@@ -228,6 +240,11 @@ export class TextScan {
 
   /** Whether the lower-case text contains one of `words` at all (a cheap test before a costly pattern). */
   mentions(...words: string[]): boolean {
+    return mentionsAny(this.lower, words);
+  }
+
+  /** `mentions` for a constant list of words (see mentionsAny). */
+  mentionsOneOf(words: readonly string[]): boolean {
     return mentionsAny(this.lower, words);
   }
 

@@ -49,6 +49,10 @@ const SLASH_LIST = pattern(`${TB}(?:${AT}\\s+)?(${HOUR}(?:\\s*/\\s*${HOUR}){1,7}
 /** A count of trucks at a time: `2x 7 Uhr`, `7 Uhr 2x`, `3 x 6:30`. */
 const COUNT_FIRST = pattern(`${TB}(\\d{1,2})\\s*[x×]\\s*(?:${AT}\\s*)?(\\d{1,2}(?:[:.]\\d{2})?)(${UHR})?${E}`);
 const COUNT_AFTER = pattern(`${TB}(?:${AT}\\s*)?(\\d{1,2}(?:[:.]\\d{2})?)(${UHR})?\\s*(\\d{1,2})\\s*[x×](?![\\p{L}\\d])`);
+/** What every match of SLASH_LIST contains: `Uhr`, a third hour or a clock time beside a slash (a cheap test first). */
+const SLASH_LIST_HINT = /\d\s*\/\s*\d+(?:[:.]\d\d)?\s*(?:\/|uhr|h(?![a-zäöüß]))|[:.]\d\d\s*\//;
+/** What every match of LIST_UHR and DASH_RANGE contains: `Uhr`, or `h` after a digit. */
+const UHR_HINT = /uhr|\d\s*h(?![a-zäöüß])/;
 /** After a form's label a bare hour is the time: `Uhrzeit: 9`, `Zeit - 7.30`. */
 const TIME_LABEL = pattern(`${B}(?:uhrzeit|lieferzeit|anlieferzeit|ankunft|zeit)(?:\\s*(?::|=|${DASH}))?\\s*(\\d{1,2}(?:[:.]\\d{2})?)${UHR}?${E}(?!\\s*(?:${QUANTITY_WORD}${E}|/\\s*\\d))`);
 const TIME_LABEL_STEMS = ['zeit', 'ankunft'];
@@ -201,22 +205,23 @@ export function findTimes(scan: TextScan, dayEnds: readonly number[] = []): Time
     scan.claim(COUNT_FIRST, (m) => addCounted(m[1]!, m[2], m[3]));
     scan.claim(COUNT_AFTER, (m) => addCounted(m[3]!, m[1], m[2]));
   }
-  if (scan.mentions(...DAYPART_STEMS)) scan.claim(DAYPART_RANGE, (m) => addRange(slots, laterIf(m[2]!, m[1]), laterIf(m[3]!, m[1])));
+  if (scan.mentionsOneOf(DAYPART_STEMS)) scan.claim(DAYPART_RANGE, (m) => addRange(slots, laterIf(m[2]!, m[1]), laterIf(m[3]!, m[1])));
   if (scan.mentions('zw')) scan.claim(BETWEEN, (m) => addRange(slots, rangeEnd(m[1], m[2]), rangeEnd(m[3], m[4])));
-  if (scan.mentions('von', 'ab') && scan.mentions(...RANGE_WORDS)) scan.claim(FROM_TO, (m) => addRange(slots, rangeEnd(m[1], m[2]), rangeEnd(m[3], m[4])));
+  if (scan.mentions('von', 'ab') && scan.mentionsOneOf(RANGE_WORDS)) scan.claim(FROM_TO, (m) => addRange(slots, rangeEnd(m[1], m[2]), rangeEnd(m[3], m[4])));
   if (scan.contains(CLOCK_RANGE_HINT)) scan.claim(CLOCK_RANGE, (m) => addRange(slots, m[1], m[2]));
-  if (scan.mentions(...RANGE_WORDS) && scan.mentions('h')) scan.claim(DASH_RANGE, (m) => addRange(slots, m[1], m[2]));
-  if (scan.mentions('/')) scan.claim(SLASH_LIST, (m) => (m[2] !== undefined || !/(?:^|\/)\s*\d{1,2}(?:\s|\/|$)/.test(m[1]!)) && addList(slots, m[1]!));
+  const uhr = scan.contains(UHR_HINT);
+  if (uhr && scan.mentionsOneOf(RANGE_WORDS)) scan.claim(DASH_RANGE, (m) => addRange(slots, m[1], m[2]));
+  if (scan.contains(SLASH_LIST_HINT)) scan.claim(SLASH_LIST, (m) => (m[2] !== undefined || !/(?:^|\/)\s*\d{1,2}(?:\s|\/|$)/.test(m[1]!)) && addList(slots, m[1]!));
   if (scan.mentions('halb')) scan.claim(HALF, (m) => addFixed(slots, clockTime(halfBefore(m[1]!))));
   if (scan.mentions('viertel')) scan.claim(QUARTER, (m) => addFixed(slots, clockTime(`${countValue(m[2]!) - (m[1] === 'vor' ? 1 : 0)}:${m[1] === 'vor' ? 45 : 15}`)));
   if (scan.mentions('viertel') && scan.mentions('drei')) scan.claim(THREE_QUARTERS, (m) => addFixed(slots, clockTime(`${countValue(m[1]!) - 1}:45`)));
   if (scan.mentions('mittag', 'abend', 'nachm')) scan.claim(DAYPART_FIRST, (m) => addFixed(slots, afternoon(m[2]!, m[1]!)));
   if (scan.mentions('mittag', 'abend', 'nachm')) scan.claim(DAYPART_AFTER, (m) => addFixed(slots, afternoon(m[1]!, m[2]!)));
   if (scan.contains(UHR_MINUTES_HINT)) scan.claim(UHR_MINUTES, (m) => addFixed(slots, clockTime(`${m[1]}:${m[2]}`)));
-  scan.claim(LIST_UHR, (m) => addList(slots, m[0]));
+  if (uhr) scan.claim(LIST_UHR, (m) => addList(slots, m[0]));
   if (scan.mentions(':')) scan.claim(CLOCK, (m) => addList(slots, `${m[1]}:${m[2]}`));
   if (scan.mentions('um', 'gegen', 'gg', 'ab')) scan.claim(UM_PLAIN, (m) => addList(slots, m[0]));
-  if (scan.mentions(...TIME_LABEL_STEMS)) scan.claim(TIME_LABEL, (m) => addFixed(slots, clockTime(m[1]!)));
+  if (scan.mentionsOneOf(TIME_LABEL_STEMS)) scan.claim(TIME_LABEL, (m) => addFixed(slots, clockTime(m[1]!)));
   if (slots.length === 0 && scan.mentions('mittag')) scan.claim(NOON, () => addFixed(slots, NOON_TIME));
   if (slots.length === 0) hourAfterDay(scan, dayEnds, slots);
   if (slots.length > 0 && scan.mentions('vorm', 'nachm', 'abend')) scan.claim(HALF_DAY_BESIDE_TIME, () => true);
