@@ -8,7 +8,9 @@
  * machine the wall clock also counts the time other processes had the core). Sentences per second
  * come from a pass of their own without clocks per sentence (reading the CPU time is a system call
  * that costs about 5 % of a parse); the percentiles from a second pass that times each sentence.
- * Also how often the material and the delivery plant, written in full, were recognised. `--profile`
+ * Also how often the material and the delivery plant, written in full, were recognised, and the
+ * slowest of the fuzz test's worst cases of 2,000 characters (testing/worst-cases.ts; target: under
+ * 5 ms), by CPU time: the first call (its words not yet looked up) and the median of five more. `--profile`
  * writes a V8 CPU profile of the throughput pass to bench/.profiles/parse.cpuprofile (summarise with
  * `npx tsx bench/profile-summary.ts bench/.profiles/parse.cpuprofile`). A benchmark reports; it exits
  * 0 whatever the figures.
@@ -19,6 +21,7 @@ import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseOrderText } from '@dispo/domain/order-text/index';
 import { benchSentences, largeCatalogue } from '@dispo/domain/order-text/testing/large-catalogue';
+import { worstCases } from '@dispo/domain/order-text/testing/worst-cases';
 import { int, latencyTriple, ms, percentiles, renderTable } from './stats';
 
 const arg = (name: string, fallback: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
@@ -29,6 +32,9 @@ const TARGET_PER_SECOND = 10_000;
 const PROFILE = process.argv.includes('--profile');
 const PROFILE_DIR = fileURLToPath(new URL('./.profiles', import.meta.url));
 const WARMUP_ROUNDS = 2;
+const WORST_CASE_LENGTH = 2000;
+const WORST_CASE_TARGET_MS = 5;
+const WORST_CASE_REPEATS = 5;
 
 /** Milliseconds of CPU the process used (user + system). */
 function cpuMs(): number {
@@ -55,6 +61,35 @@ async function startProfile(): Promise<() => Promise<string>> {
     writeFileSync(file, JSON.stringify(profile));
     return file;
   };
+}
+
+/** CPU milliseconds of one call of `f`. */
+function cpuMsOf(f: () => void): number {
+  const start = cpuMs();
+  f();
+  return cpuMs() - start;
+}
+
+/** The worst cases of 2,000 characters, slowest first: the first call of each and the median of more. */
+function printWorstCases(catalogue: ReturnType<typeof largeCatalogue>, texts: string[]): void {
+  const words = [...new Set(texts.flatMap((t) => t.split(/\s+/)))].slice(0, 400);
+  const rows = worstCases(catalogue, words, WORST_CASE_LENGTH).map((text) => {
+    const first = cpuMsOf(() => parseOrderText(text, catalogue, REFERENCE_DATE));
+    const again = Array.from({ length: WORST_CASE_REPEATS }, () => cpuMsOf(() => parseOrderText(text, catalogue, REFERENCE_DATE)));
+    return { text, first, median: percentiles(again).p50 };
+  });
+  rows.sort((a, b) => b.median - a.median);
+  const slowest = rows[0]!;
+  console.log(
+    `\nworst cases of ${int(WORST_CASE_LENGTH)} characters (${rows.length}), CPU time: slowest median ${ms(slowest.median)} ms ` +
+      `(target < ${WORST_CASE_TARGET_MS} ms: ${slowest.median < WORST_CASE_TARGET_MS ? 'met' : 'missed'}), slowest first call ${ms(Math.max(...rows.map((r) => r.first)))} ms`,
+  );
+  console.log(
+    renderTable(
+      ['text', 'first call', 'median of 5'],
+      rows.slice(0, 5).map((r) => [JSON.stringify(r.text.slice(0, 40)), `${ms(r.first)} ms`, `${ms(r.median)} ms`]),
+    ),
+  );
 }
 
 async function main(): Promise<void> {
@@ -121,6 +156,7 @@ async function main(): Promise<void> {
     `\norders ${int(orders)}, texts without order ${int(refused)}; material recognised in ${pct(seen.material, seen.materialNamed)} ` +
       `of the notes naming one, delivery plant in ${pct(seen.plant, seen.plantNamed)}`,
   );
+  printWorstCases(catalogue, sentences.map((s) => s.text));
   if (profileFile) console.log(`\nCPU profile of the throughput pass (the profiler slows it): ${profileFile}`);
 }
 

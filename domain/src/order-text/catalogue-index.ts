@@ -117,6 +117,8 @@ const MIN_FUZZY = 5;
 const MIN_FUZZY_NAME = 4;
 /** Each part of a compound of two name words keeps at least this many letters (`Hafen|terminal`). */
 const MIN_COMPOUND_PART = 4;
+/** Longer words are no compound of two name words: not cut (a 2,000-letter word would be cut 2,000 times). */
+const MAX_COMPOUND = 40;
 const LOOKUP_CACHE_LIMIT = 20_000;
 const MAX_CATEGORY_SIZE = 5;
 
@@ -311,7 +313,7 @@ export function prepareCatalogue(catalogue: OrderTextCatalogue): PreparedCatalog
       const usable = singleOnly ? list.filter((p) => p.tokens.length === 1) : list;
       if (usable.length > 0) hits.push(vocabHit(usable, sim));
     }
-    return hits.length === 0 && mode === 'word' ? compoundHits(norm) : hits;
+    return hits.length === 0 && mode === 'word' && norm.length <= MAX_COMPOUND ? compoundHits(norm) : hits;
   }
 
   /**
