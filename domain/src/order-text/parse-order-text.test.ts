@@ -672,6 +672,7 @@ describe('times and amounts', () => {
     ['2 Fz.', [25, 25], 'to'],
     ['Menge: 20 t', [20], 'to'],
     ['3x 16 t', [16, 16, 16], 'to'],
+    ['2x 7 Uhr und 1x 10 Uhr, insgesamt 75 t', [25, 25, 25], 'to'],
   ])('%s', (text, quantities, unit) => {
     const orders = first(text);
     expect(orders.map((o) => o.quantity)).toEqual(quantities);

@@ -144,22 +144,21 @@ interface Plan {
  * counted. Recurring times take one truck per step (`stündlich 7-10 Uhr, je ein LKW`), and a start
  * without end as many steps as trucks (`3 LKW ab 7 Uhr stündlich`).
  */
-function planOrders(trucks: Truckloads | null, quantity: Quantity | null, timing: TimeFinding, standard: Amount): Plan {
-  let times = timing.slots;
-  if (timing.every !== null && trucks) {
-    if (times.length === 1 && trucks.count > 1 && !trucks.perTime) {
-      times = stepsFrom(startOf(times[0]!), timing.every, trucks.count).map((time) => ({ type: 'fixed' as const, time }));
-    }
-    if (trucks.count === 1) trucks = { ...trucks, perTime: true };
-  }
-  const counts = timing.counts;
-  if (counts) trucks = null;
+function planOrders(found: Truckloads | null, quantity: Quantity | null, timing: TimeFinding, standard: Amount): Plan {
+  // Recurring times take one truck at each step: `stündlich 7-10 Uhr, ein LKW`.
+  const trucks = found && timing.every !== null && found.count === 1 ? { ...found, perTime: true } : found;
+  const times = openSteps(timing, trucks) ?? timing.slots;
   const slots: (TimeSlot | null)[] = times.length > 0 ? times : [null];
   const m = slots.length;
+  const counts = timing.counts;
   let amount: Amount;
   let planned: (TimeSlot | null)[];
   let mismatch = false;
-  if (trucks) {
+  if (counts) {
+    // `2x 7 Uhr und 1x 10 Uhr`: as many trucks at each time as counted.
+    planned = slots.flatMap((s) => Array<TimeSlot | null>(s ? (counts.get(slotKey(s)) ?? 1) : 1).fill(s));
+    amount = quantity ? perTruck(quantity, planned.length, standard) : standard;
+  } else if (trucks) {
     const n = trucks.count;
     amount = quantity ? perTruck(quantity, n, standard) : standard;
     if (trucks.perTime) planned = slots.flatMap((s) => Array<TimeSlot | null>(n).fill(s));
@@ -175,10 +174,17 @@ function planOrders(trucks: Truckloads | null, quantity: Quantity | null, timing
     }
   } else {
     amount = quantity ? { value: quantity.value, unit: quantity.unit } : standard;
-    planned = counts ? slots.flatMap((s) => Array<TimeSlot | null>(s ? (counts.get(slotKey(s)) ?? 1) : 1).fill(s)) : slots;
+    planned = slots;
   }
   const capped = planned.length > MAX_ORDERS_PER_TEXT;
-  return { amount, times: planned.slice(0, MAX_ORDERS_PER_TEXT), mismatch, trucks: trucks?.count ?? 0, capped };
+  return { amount, times: planned.slice(0, MAX_ORDERS_PER_TEXT), mismatch, trucks: counts ? planned.length : (trucks?.count ?? 0), capped };
+}
+
+/** `3 LKW ab 7 Uhr stündlich`: a time that recurs without end, one step per truck (7, 8 and 9 o'clock). */
+function openSteps(timing: TimeFinding, trucks: Truckloads | null): TimeSlot[] | null {
+  const [start] = timing.slots;
+  if (timing.every === null || !trucks || trucks.perTime || trucks.count <= 1 || timing.slots.length !== 1 || !start) return null;
+  return stepsFrom(startOf(start), timing.every, trucks.count).map((time) => ({ type: 'fixed', time }));
 }
 
 function perTruck(quantity: Quantity, trucks: number, standard: Amount): Amount {

@@ -49,6 +49,8 @@ const SLASH_LIST = pattern(`${TB}(?:${AT}\\s+)?(${HOUR}(?:\\s*/\\s*${HOUR}){1,7}
 /** A count of trucks at a time: `2x 7 Uhr`, `7 Uhr 2x`, `3 x 6:30`. */
 const COUNT_FIRST = pattern(`${TB}(\\d{1,2})\\s*[x×]\\s*(?:${AT}\\s*)?(\\d{1,2}(?:[:.]\\d{2})?)(${UHR})?${E}`);
 const COUNT_AFTER = pattern(`${TB}(?:${AT}\\s*)?(\\d{1,2}(?:[:.]\\d{2})?)(${UHR})?\\s*(\\d{1,2})\\s*[x×](?![\\p{L}\\d])`);
+/** An hour without minutes in a slash list: without `Uhr` after the list, `8/16` is a grain size. */
+const HOUR_WITHOUT_MINUTES = /(?:^|\/)\s*\d{1,2}(?:\s|\/|$)/;
 /** What every match of SLASH_LIST contains: `Uhr`, a third hour or a clock time beside a slash (a cheap test first). */
 const SLASH_LIST_HINT = /\d\s*\/\s*\d+(?:[:.]\d\d)?\s*(?:\/|uhr|h(?![a-zäöüß]))|[:.]\d\d\s*\//;
 /** What every match of LIST_UHR and DASH_RANGE contains: `Uhr`, or `h` after a digit. */
@@ -78,9 +80,8 @@ const UM_PLAIN = pattern(`${B}${AT}\\s+${HOUR}(?:\\s*${AND}\\s*(?:um\\s+)?${HOUR
 const QUARTER = pattern(`${B}(?:${AT}\\s+)?viertel\\s+(nach|vor)\\s+(${HOUR})${UHR}?${E}`);
 const THREE_QUARTERS = pattern(`${B}(?:${AT}\\s+)?drei\\s?viertel\\s+(${HOUR})${UHR}?${E}`);
 // The part of the day turns `um 3` into 15:00: `nachmittags um 3`, `um 2 nachmittags`, `mittags um 1`.
-const DAYPART = LATER;
-const DAYPART_FIRST = pattern(`${B}(?:am\\s+)?${DAYPART}\\s+(?:${AT}\\s+)?(${HOUR})${UHR}?${E}${NOT_QUANTITY}`);
-const DAYPART_AFTER = pattern(`${TB}(?:${AT}\\s+)?(${HOUR})${UHR}?\\s+(?:am\\s+)?${DAYPART}${E}`);
+const DAYPART_FIRST = pattern(`${B}(?:am\\s+)?${LATER}\\s+(?:${AT}\\s+)?(${HOUR})${UHR}?${E}${NOT_QUANTITY}`);
+const DAYPART_AFTER = pattern(`${TB}(?:${AT}\\s+)?(${HOUR})${UHR}?\\s+(?:am\\s+)?${LATER}${E}`);
 // `morgen Mittag`, `gegen Mittag`: noon, when no hour is said (`über Mittag` is a break, not a time).
 const NOON = pattern(`(?<!über\\s|ueber\\s)${B}(?:(?:gegen|zu|um|am)\\s+)?mittags?${E}`);
 const HOURS_IN = pattern(HOUR);
@@ -211,7 +212,7 @@ export function findTimes(scan: TextScan, dayEnds: readonly number[] = []): Time
   if (scan.contains(CLOCK_RANGE_HINT)) scan.claim(CLOCK_RANGE, (m) => addRange(slots, m[1], m[2]));
   const uhr = scan.contains(UHR_HINT);
   if (uhr && scan.mentionsOneOf(RANGE_WORDS)) scan.claim(DASH_RANGE, (m) => addRange(slots, m[1], m[2]));
-  if (scan.contains(SLASH_LIST_HINT)) scan.claim(SLASH_LIST, (m) => (m[2] !== undefined || !/(?:^|\/)\s*\d{1,2}(?:\s|\/|$)/.test(m[1]!)) && addList(slots, m[1]!));
+  if (scan.contains(SLASH_LIST_HINT)) scan.claim(SLASH_LIST, (m) => (m[2] !== undefined || !HOUR_WITHOUT_MINUTES.test(m[1]!)) && addList(slots, m[1]!));
   if (scan.mentions('halb')) scan.claim(HALF, (m) => addFixed(slots, clockTime(halfBefore(m[1]!))));
   if (scan.mentions('viertel')) scan.claim(QUARTER, (m) => addFixed(slots, clockTime(`${countValue(m[2]!) - (m[1] === 'vor' ? 1 : 0)}:${m[1] === 'vor' ? 45 : 15}`)));
   if (scan.mentions('viertel') && scan.mentions('drei')) scan.claim(THREE_QUARTERS, (m) => addFixed(slots, clockTime(`${countValue(m[1]!) - 1}:45`)));
