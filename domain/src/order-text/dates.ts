@@ -304,9 +304,11 @@ export function findDate(scan: TextScan, reference: string): DateFinding {
     const written = scan.text.slice(abbrEnd - abbr.length, abbrEnd);
     if (!acceptAbbreviation(abbr, written, m[1], m[3] !== undefined, after)) return false;
     const weekday = WEEKDAYS[abbr]!;
-    if (week === null) return found(relative, nextWeekday(reference, weekday), m);
+    const inNamedWeek = week === null ? null : addDays(week.monday, (weekday + 6) % 7);
+    // A day of the named week that has passed is not taken from it (no delivery into the past).
+    if (inNamedWeek === null || inNamedWeek < reference) return found(relative, nextWeekday(reference, weekday), m);
     inWeek = true;
-    return found(relative, addDays(week.monday, (weekday + 6) % 7), m);
+    return found(relative, inNamedWeek, m);
   });
   // The week is no note once its day is read.
   if (week !== null && inWeek) scan.take(week.start, week.end);

@@ -597,6 +597,10 @@ describe('dates relative to the Berlin reference date', () => {
     expect(dateOf(text, ref)).toBe(expected);
   });
 
+  it('takes no day of a calendar week that has passed', () => {
+    expect(dateOf('KW 47 Mittwoch', REF)).toBe('2026-11-25');
+  });
+
   it('reads `Fr.` before a name as Frau, not as Friday', () => {
     expect(dateOf('Fr. Wolff', REF)).toBeNull();
   });
@@ -654,6 +658,9 @@ describe('times and amounts', () => {
     ['3 LKW ab 7 Uhr stündlich', ['07:00', '08:00', '09:00']],
     ['Uhrzeit: 9', ['09:00']],
     ['Zeit - 7.30', ['07:30']],
+    ['Lieferzeit 3 Tage', ['08:00']],
+    ['morgens 8 und 10 Uhr', ['08:00', '10:00']],
+    ['nachmittags zwischen 1 und 3', ['13:00-15:00']],
   ])('%s', (text, times) => {
     expect(first(text).map((o) => (o.deliveryTimeType === 'range' ? `${o.deliveryTimeFrom}-${o.deliveryTimeTo}` : o.deliveryTimeFixed))).toEqual(times);
   });

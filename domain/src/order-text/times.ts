@@ -33,9 +33,13 @@ const CLOCK_RANGE_HINT = /\d[:.]\d\d\s*[-–—‒−]/;
 // Parts of the day, written out or short (`vorm.`, `nachm.`); the later ones move `3` to 15:00.
 const MORNING = '(?:früh|morgens|vormittags?|vorm\\.)';
 const LATER = '(nachmittags?|nachm\\.|abends?|mittags?)';
-/** A range after a part of the day needs no `Uhr`: `vormittags 8-12`, `nachmittags 1-3`, `nachm. 14-16 Uhr`. */
+/**
+ * A range after a part of the day needs no `Uhr`: `vormittags 8-12`, `nachmittags 1-3`, `nachm. 14-16
+ * Uhr`, `nachmittags zwischen 1 und 3`. Groups: the later part of the day, `zwischen`, the hours and
+ * what joins them (`und` only after `zwischen`: `morgens 8 und 10 Uhr` is two times).
+ */
 const DAYPART_RANGE = pattern(
-  `${B}(?:am\\s+)?(?:${MORNING}|${LATER})\\s*(?:(?:von|zwischen|zw\\.)\\s*)?(${HOUR})${UHR}?\\s*(?:${DASH}|bis|und)\\s*(${HOUR})${UHR}?${E}${NOT_QUANTITY}`,
+  `${B}(?:am\\s+)?(?:${MORNING}|${LATER})\\s*(?:(?:von|(zwischen|zw\\.))\\s*)?(${HOUR})${UHR}?\\s*(${DASH}|bis|und)\\s*(${HOUR})${UHR}?${E}${NOT_QUANTITY}`,
 );
 /**
  * Half of the day beside a time already read (`Sa. vorm. 9 Uhr`, `nachm. 14 Uhr`) says nothing more;
@@ -55,8 +59,13 @@ const HOUR_WITHOUT_MINUTES = /(?:^|\/)\s*\d{1,2}(?:\s|\/|$)/;
 const SLASH_LIST_HINT = /\d\s*\/\s*\d+(?:[:.]\d\d)?\s*(?:\/|uhr|h(?![a-zäöüß]))|[:.]\d\d\s*\//;
 /** What every match of LIST_UHR and DASH_RANGE contains: `Uhr`, or `h` after a digit. */
 const UHR_HINT = /uhr|\d\s*h(?![a-zäöüß])/;
-/** After a form's label a bare hour is the time: `Uhrzeit: 9`, `Zeit - 7.30`. */
-const TIME_LABEL = pattern(`${B}(?:uhrzeit|lieferzeit|anlieferzeit|ankunft|zeit)(?:\\s*(?::|=|${DASH}))?\\s*(\\d{1,2}(?:[:.]\\d{2})?)${UHR}?${E}(?!\\s*(?:${QUANTITY_WORD}${E}|/\\s*\\d))`);
+/**
+ * After a form's label a bare hour is the time: `Uhrzeit: 9`, `Zeit - 7.30`; not an amount or a
+ * duration (`Lieferzeit 3 Tage`), and a bare hour only by day (BARE_HOUR_FROM to BARE_HOUR_TO).
+ */
+const TIME_LABEL = pattern(
+  `${B}(?:uhrzeit|lieferzeit|anlieferzeit|ankunft|zeit)(?:\\s*(?::|=|${DASH}))?\\s*(\\d{1,2}(?:[:.]\\d{2})?)${UHR}?${E}(?!\\s*(?:${QUANTITY_WORD}${E}|tag|woche|stunde|std|min|/\\s*\\d))`,
+);
 const TIME_LABEL_STEMS = ['zeit', 'ankunft'];
 const HALF = pattern(`${B}(?:${AT}\\s+)?halb\\s+(${HOUR})${UHR}?${E}`);
 // Lists are bounded (nobody names more than eight times), which also bounds backtracking on `7, 7, 7, …`.
@@ -206,7 +215,7 @@ export function findTimes(scan: TextScan, dayEnds: readonly number[] = []): Time
     scan.claim(COUNT_FIRST, (m) => addCounted(m[1]!, m[2], m[3]));
     scan.claim(COUNT_AFTER, (m) => addCounted(m[3]!, m[1], m[2]));
   }
-  if (scan.mentionsOneOf(DAYPART_STEMS)) scan.claim(DAYPART_RANGE, (m) => addRange(slots, laterIf(m[2]!, m[1]), laterIf(m[3]!, m[1])));
+  if (scan.mentionsOneOf(DAYPART_STEMS)) scan.claim(DAYPART_RANGE, (m) => (m[4] !== 'und' || m[2] !== undefined) && addRange(slots, laterIf(m[3]!, m[1]), laterIf(m[5]!, m[1])));
   if (scan.mentions('zw')) scan.claim(BETWEEN, (m) => addRange(slots, rangeEnd(m[1], m[2]), rangeEnd(m[3], m[4])));
   if (scan.mentions('von', 'ab') && scan.mentionsOneOf(RANGE_WORDS)) scan.claim(FROM_TO, (m) => addRange(slots, rangeEnd(m[1], m[2]), rangeEnd(m[3], m[4])));
   if (scan.contains(CLOCK_RANGE_HINT)) scan.claim(CLOCK_RANGE, (m) => addRange(slots, m[1], m[2]));
@@ -222,7 +231,7 @@ export function findTimes(scan: TextScan, dayEnds: readonly number[] = []): Time
   if (uhr) scan.claim(LIST_UHR, (m) => addList(slots, m[0]));
   if (scan.mentions(':')) scan.claim(CLOCK, (m) => addList(slots, `${m[1]}:${m[2]}`));
   if (scan.mentions('um', 'gegen', 'gg', 'ab')) scan.claim(UM_PLAIN, (m) => addList(slots, m[0]));
-  if (scan.mentionsOneOf(TIME_LABEL_STEMS)) scan.claim(TIME_LABEL, (m) => addFixed(slots, clockTime(m[1]!)));
+  if (scan.mentionsOneOf(TIME_LABEL_STEMS)) scan.claim(TIME_LABEL, (m) => addFixed(slots, byDay(clockTime(m[1]!))));
   if (slots.length === 0 && scan.mentions('mittag')) scan.claim(NOON, () => addFixed(slots, NOON_TIME));
   if (slots.length === 0) hourAfterDay(scan, dayEnds, slots);
   if (slots.length > 0 && scan.mentions('vorm', 'nachm', 'abend')) scan.claim(HALF_DAY_BESIDE_TIME, () => true);
@@ -246,6 +255,11 @@ function recurring(slots: TimeSlot[], every: number): TimeFinding {
   const to = last.type === 'range' ? last.to : last.time;
   if (to === from) return { slots, counts: null, every };
   return { slots: stepsBetween(from, to, every).map((time) => ({ type: 'fixed', time })), counts: null, every };
+}
+
+/** A time read without `Uhr` from a bare number, when it lies by day. */
+function byDay(time: string | null): string | null {
+  return time !== null && time >= BARE_HOUR_FROM && time <= BARE_HOUR_TO ? time : null;
 }
 
 /** An hour after a later part of the day (`nachmittags 1-3`) moves on; after a morning one it stays. */
