@@ -1,6 +1,6 @@
 import { isLocalDate } from '../shared';
 import { oneSlipFrom } from './slips';
-import { B, BLANK, countValue, E, fold, NUMBER_WORD, pattern, type TextScan } from './text';
+import { B, BLANK, countValue, E, fold, LATIN_LETTERS, NUMBER_WORD, pattern, type TextScan, WORD_CHARS } from './text';
 
 /**
  * Delivery dates in German phone notes, relative to a reference date (YYYY-MM-DD, Europe/Berlin).
@@ -181,7 +181,7 @@ const DOTTED_AFTER_AM = pattern(`${B}(?:am|zum|den|bis)\\s+(\\d{1,2})\\.(\\d{1,2
 const MONTH_NAME_DATE = pattern(`${B}(\\d{1,2})\\.?\\s*(${MONTH_NAMES})\\.?(?:\\s*(\\d{4}))?${E}`);
 const GREETING = pattern(`${B}guten\\s+morgen${E}`);
 const RELATIVE_DAY = pattern(`${B}(heute?|übermorgen|morgen)${E}`);
-const LONG_WORD = /(?<![\p{L}\d])\p{L}{5,12}(?![\p{L}\d])/gu;
+const LONG_WORD = new RegExp(`(?<![${WORD_CHARS}])[${LATIN_LETTERS}]{5,12}(?![${WORD_CHARS}])`, 'gu');
 const IN_DAYS = pattern(`${B}in\\s+(\\d{1,2}|${NUMBER_WORD})\\s+tag(?:en)?${E}`);
 const WEEKDAY_NEXT_WEEK = pattern(`${B}(?:(?:am|ab)\\s+)?(?:${NEXT_WEEK}\\s+woche\\s+${DAY_NAME}|${DAY_NAME},?\\s+${NEXT_WEEK}\\s+woche)${E}`);
 /** A week alone (`Lieferung nächste Woche`), said besides the day: `… nächste Woche – Mittwoch, 25.11.`. */

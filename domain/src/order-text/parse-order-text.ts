@@ -9,7 +9,7 @@ import { isNotice, type NotAnOrder, notAnOrder } from './intent';
 import { takeMailHeaders } from './mail-headers';
 import { findAmounts, findPriority, type Quantity, type Truckloads } from './quantities';
 import { digitsForSpokenNumbers } from './spoken-numbers';
-import { BLANK, fold, TextScan, type Token, tokenize } from './text';
+import { BLANK, fold, LATIN_LETTERS, TextScan, type Token, tokenize, WORD_CHARS } from './text';
 import { stepsFrom } from './recurring-times';
 import { findTimes, slotKey, startOf, type TimeFinding, type TimeSlot } from './times';
 import type { OrderDraft, OrderTextCatalogue, OrderTextResult } from './types';
@@ -117,7 +117,7 @@ function refusalOf(matches: EntityMatches, facts: Facts, notes: string | null, l
  * A word and a short one after it (`Silo 2`, `Silo A`, `Bau AG`). Tried from the start of a word only:
  * where the whole word fails, its tail fails too.
  */
-const WORD_AND_SHORT_ONE = /(?<!\p{L})(\p{L}+)\s+([\p{L}\d]{1,2})(?![\p{L}\d])/gu;
+const WORD_AND_SHORT_ONE = new RegExp(`(?<![${LATIN_LETTERS}])([${LATIN_LETTERS}]+)\\s+([${WORD_CHARS}]{1,2})(?![${WORD_CHARS}])`, 'gu');
 
 /** `Silo 2` stays a name: its 2 is neither a count nor an hour. */
 function guardShortEndedNames(scan: TextScan, prepared: PreparedCatalogue): void {

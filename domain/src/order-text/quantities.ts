@@ -1,5 +1,5 @@
 import type { OrderPriority, Unit } from '@dispo/events/catalog/index';
-import { B, countValue, decimalValue, E, hasMatch, NUMBER_WORD, pattern, type TextScan } from './text';
+import { B, countValue, decimalValue, E, hasMatch, NUMBER_WORD, pattern, type TextScan, WORD_CHARS } from './text';
 
 /** Truckloads: `2 LKW`, `drei Ladungen`; `je 2 LKW` means per delivery time. */
 export interface Truckloads {
@@ -25,7 +25,7 @@ const TRUCK_STEMS = ['lkw', 'laster', 'wagen', 'zug', 'züge', 'zuege', 'fahrzeu
 const UNIT = '(t|to|tonnen|tonne|m³|m3|cbm|kubikmeter|kubik|kg|kilogramm|kilo)';
 const AMOUNT = '(\\d+(?:[.,]\\d+)?)';
 // Not inside a grain size or decimal: `0/2 2 LKW` reads 2 LKW, never 0/22.
-const QB = '(?<![\\p{L}\\d/.,\\-])';
+const QB = `(?<![${WORD_CHARS}/.,\\-])`;
 
 const TIMES_AMOUNT = pattern(`${QB}(\\d{1,2}|${NUMBER_WORD})\\s*(?:x|×|mal)\\s*(?:je\\s+)?${AMOUNT}\\s*${UNIT}${E}`);
 // `2 x Kies 8/16`: a count of loads without a truck word.

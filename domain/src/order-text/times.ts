@@ -1,5 +1,5 @@
 import { findInterval, stepsBetween } from './recurring-times';
-import { B, BLANK, countValue, E, pattern, type TextScan } from './text';
+import { B, BLANK, countValue, E, pattern, type TextScan, WORD_CHARS } from './text';
 
 /** One delivery time the text names: each becomes its own order (§4.9). */
 export type TimeSlot = { type: 'fixed'; time: string } | { type: 'range'; from: string; to: string };
@@ -9,7 +9,7 @@ const HOUR = '(?:\\d{1,2}(?:[:.]\\d{2})?|eins|zwei|zwo|drei|vier|fünf|sechs|sie
 /** The dashes people type between two hours: hyphen, en dash, em dash, figure dash, minus. */
 const DASH = '(?:-|–|—|‒|−)';
 // Not right after a digit, slash, comma, dot or dash: `8/16, 7 Uhr` must not read 16 as an hour.
-const TB = `(?<![\\p{L}\\d/.,:\\-–—‒−])`;
+const TB = `(?<![${WORD_CHARS}/.,:\\-–—‒−])`;
 // The words before a time: `um 7`, `gegen 9`, `gg. 9`, `ab 6`.
 const AT = '(?:um|gegen|gg\\.|ab)';
 // `7 Uhr`, and in notes `7h`, `14:00 h`.
@@ -52,7 +52,7 @@ const DAYPART_STEMS = ['früh', 'frueh', 'morgens', 'vorm', 'mittag', 'nachm', '
 const SLASH_LIST = pattern(`${TB}(?:${AT}\\s+)?(${HOUR}(?:\\s*/\\s*${HOUR}){1,7})(${UHR})?${E}`);
 /** A count of trucks at a time: `2x 7 Uhr`, `7 Uhr 2x`, `3 x 6:30`. */
 const COUNT_FIRST = pattern(`${TB}(\\d{1,2})\\s*[x×]\\s*(?:${AT}\\s*)?(\\d{1,2}(?:[:.]\\d{2})?)(${UHR})?${E}`);
-const COUNT_AFTER = pattern(`${TB}(?:${AT}\\s*)?(\\d{1,2}(?:[:.]\\d{2})?)(${UHR})?\\s*(\\d{1,2})\\s*[x×](?![\\p{L}\\d])`);
+const COUNT_AFTER = pattern(`${TB}(?:${AT}\\s*)?(\\d{1,2}(?:[:.]\\d{2})?)(${UHR})?\\s*(\\d{1,2})\\s*[x×]${E}`);
 /** An hour without minutes in a slash list: without `Uhr` after the list, `8/16` is a grain size. */
 const HOUR_WITHOUT_MINUTES = /(?:^|\/)\s*\d{1,2}(?:\s|\/|$)/;
 /** What every match of SLASH_LIST contains: `Uhr`, a third hour or a clock time beside a slash (a cheap test first). */
@@ -78,7 +78,7 @@ const UHR_MINUTES = pattern(`${TB}(?:${AT}\\s+)?(\\d{1,2})\\s*uhr\\s+(\\d{2})${E
 const UHR_MINUTES_HINT = /uhr\s+\d/;
 // A bare hour right after the day (`morgen 7`, `Mo 6:30`), or a list of them (`Mo 7 und 10`), read
 // only where nothing else names a time.
-const BARE_HOUR = `\\d{1,2}(?:[:.]\\d{2})?(?![\\p{L}\\d/.,:\\-–—‒−])${NOT_QUANTITY}`;
+const BARE_HOUR = `\\d{1,2}(?:[:.]\\d{2})?(?![${WORD_CHARS}/.,:\\-–—‒−])${NOT_QUANTITY}`;
 const HOUR_AFTER_DAY = new RegExp(pattern(`[\\s,]*(${BARE_HOUR})`).source, 'uy');
 const HOURS_AFTER_DAY = new RegExp(pattern(`[\\s,]*${BARE_HOUR}(?:\\s*${AND}\\s*${BARE_HOUR}){1,7}`).source, 'uy');
 const BARE_HOUR_FROM = '05:00';
