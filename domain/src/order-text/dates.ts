@@ -187,10 +187,11 @@ const WEEKDAY_NEXT_WEEK = pattern(`${B}(?:(?:am|ab)\\s+)?(?:${NEXT_WEEK}\\s+woch
 /** A week alone (`Lieferung nächste Woche`), said besides the day: `… nächste Woche – Mittwoch, 25.11.`. */
 const WEEK_ALONE = pattern(`${B}(?:(?:in\\s+der|für|für\\s+die)\\s+)?(${NEXT})\\s+woche${E}`);
 const WEEKDAY_THIS_WEEK = pattern(`${B}(?:(?:am|ab)\\s+)?(?:diese\\s+woche\\s+${DAY_NAME}|${DAY_NAME},?\\s+diese\\s+woche)${E}`);
-/** `KW 49`, `KW49`, `Kalenderwoche 49`: the week of the weekday said with it. */
-const CALENDAR_WEEK = pattern(`${B}(?:kw|kalenderwoche)\\.?\\s*(\\d{1,2})${E}`);
+/** `KW 49`, `KW49`, `Kalenderwoche 49`, `49. KW`: the week of the weekday said with it. */
+const CALENDAR_WEEK = pattern(`${B}(?:(?:kw|kalenderwoche)\\.?\\s*(\\d{1,2})|(\\d{1,2})\\.\\s*(?:kw|kalenderwoche))${E}`);
+// `übernächsten Montag`: the one after the next.
 const WEEKDAY = pattern(
-  `${B}(?:(am|ab|bis|${NEXT})\\s+)?(montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonnabend|sonntag|mo|di|mi|do|fr|sa|so)(\\.)?${E}`,
+  `${B}(?:(am|ab|bis|übernächste[nmrs]?|${NEXT})\\s+)?(montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonnabend|sonntag|mo|di|mi|do|fr|sa|so)(\\.)?${E}`,
 );
 
 // What every match of a costly pattern contains: a cheap test first.
@@ -232,7 +233,7 @@ export interface DateFinding {
  * After a day's abbreviation: an hour, a date already read (`Fr. 27.11.`, blanked in the view), or the
  * part of the day or the word before a time (`Fr. früh 6 Uhr`, `Fr. ab 7`).
  */
-const DAY_FOLLOWS = new RegExp(`^\\s*(?:\\d|${BLANK}|(?:früh|frueh|morgens|vorm|vormittags?|mittags?|nachm|nachmittags?|abends?|um|ab|gegen|gg|bis)(?![\\p{L}\\d]))`, 'u');
+const DAY_FOLLOWS = new RegExp(`^\\s*(?:\\d|${BLANK}|(?:früh|frueh|morgens|vorm|vormittags?|mittags?|nachm|nachmittags?|abends?|um|ab|gegen|gg|ca|bis|zw|zwischen|spätestens|spaetestens)(?![\\p{L}\\d]))`, 'u');
 /** How much of the text after a day's abbreviation DAY_FOLLOWS looks at. */
 const DAY_FOLLOWS_LOOKAHEAD = 14;
 
@@ -252,7 +253,7 @@ function acceptAbbreviation(abbr: string, written: string, cue: string | undefin
 function calendarWeek(view: string, reference: string): { monday: string; start: number; end: number } | null {
   CALENDAR_WEEK.lastIndex = 0;
   for (let m = CALENDAR_WEEK.exec(view); m !== null; m = CALENDAR_WEEK.exec(view)) {
-    const monday = mondayOfWeek(reference, Number(m[1]));
+    const monday = mondayOfWeek(reference, Number(m[1] ?? m[2]));
     if (monday !== null) return { monday, start: m.index, end: m.index + m[0].length };
   }
   return null;
@@ -304,6 +305,7 @@ export function findDate(scan: TextScan, reference: string): DateFinding {
     const written = scan.text.slice(abbrEnd - abbr.length, abbrEnd);
     if (!acceptAbbreviation(abbr, written, m[1], m[3] !== undefined, after)) return false;
     const weekday = WEEKDAYS[abbr]!;
+    if (m[1] !== undefined && fold(m[1]).startsWith('uebern')) return found(relative, addDays(nextWeekday(reference, weekday), 7), m);
     const inNamedWeek = week === null ? null : addDays(week.monday, (weekday + 6) % 7);
     // A day of the named week that has passed is not taken from it (no delivery into the past).
     if (inNamedWeek === null || inNamedWeek < reference) return found(relative, nextWeekday(reference, weekday), m);

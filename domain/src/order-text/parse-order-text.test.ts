@@ -593,6 +593,9 @@ describe('dates relative to the Berlin reference date', () => {
     ['Kalenderwoche 53 Do', '2026-11-20', '2026-12-31'],
     ['nächsten Montag', '2026-11-20', '2026-11-23'],
     ['kommenden Mittwoch', '2026-11-20', '2026-11-25'],
+    ['übernächsten Dienstag', '2026-11-20', '2026-12-01'],
+    ['in der 49. KW am Mittwoch', '2026-11-20', '2026-12-02'],
+    ['Fr. zw. 7 und 9 Uhr', '2026-11-20', '2026-11-27'],
   ])('%s on %s is %s', (text, ref, expected) => {
     expect(dateOf(text, ref)).toBe(expected);
   });
