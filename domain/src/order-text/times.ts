@@ -50,9 +50,12 @@ const HALF_DAY_BESIDE_TIME = pattern(`(?<=${BLANK}\\s*)${HALF_DAY}(?!\\p{L})|${B
 const DAYPART_STEMS = ['früh', 'frueh', 'morgens', 'vorm', 'mittag', 'nachm', 'abend'];
 /** Hours parted by slashes: `6/8/10 Uhr`, `6:30/8:30/10:30` (without `Uhr` only clock times, or it is a grain size). */
 const SLASH_LIST = pattern(`${TB}(?:${AT}\\s+)?(${HOUR}(?:\\s*/\\s*${HOUR}){1,7})(${UHR})?${E}`);
-/** A count of trucks at a time: `2x 7 Uhr`, `7 Uhr 2x`, `3 x 6:30`. */
-const COUNT_FIRST = pattern(`${TB}(\\d{1,2})\\s*[x×]\\s*(?:${AT}\\s*)?(\\d{1,2}(?:[:.]\\d{2})?)(${UHR})?${E}`);
-const COUNT_AFTER = pattern(`${TB}(?:${AT}\\s*)?(\\d{1,2}(?:[:.]\\d{2})?)(${UHR})?\\s*(\\d{1,2})\\s*[x×]${E}`);
+/**
+ * A count of trucks at a time: `2x 7 Uhr`, `7 Uhr 2x`, `3 x 6:30`, `2x um 9`. Groups: the count, the
+ * word before the hour, the hour and its `Uhr` (COUNT_AFTER: the word, the hour, `Uhr`, the count).
+ */
+const COUNT_FIRST = pattern(`${TB}(\\d{1,2})\\s*[x×]\\s*(?:(${AT})\\s*)?(\\d{1,2}(?:[:.]\\d{2})?)(${UHR})?${E}`);
+const COUNT_AFTER = pattern(`${TB}(?:(${AT})\\s*)?(\\d{1,2}(?:[:.]\\d{2})?)(${UHR})?\\s*(\\d{1,2})\\s*[x×]${E}`);
 /** An hour without minutes in a slash list: without `Uhr` after the list, `8/16` is a grain size. */
 const HOUR_WITHOUT_MINUTES = /(?:^|\/)\s*\d{1,2}(?:\s|\/|$)/;
 /** What every match of SLASH_LIST contains: `Uhr`, a third hour or a clock time beside a slash (a cheap test first). */
@@ -203,17 +206,17 @@ export function findTimes(scan: TextScan, dayEnds: readonly number[] = []): Time
   const slots: TimeSlot[] = [];
   const counts = new Map<string, number>();
   const every = findInterval(scan);
-  const addCounted = (count: string, time: string | undefined, uhr: string | undefined) => {
+  const addCounted = (count: string, at: string | undefined, time: string | undefined, uhr: string | undefined) => {
     const clock = clockTime(time ?? '');
-    // Without `Uhr` only a clock time is a time: `3x 16 m³` counts loads.
-    if (clock === null || !(uhr || time!.length > 2) || !addFixed(slots, clock)) return false;
+    // Without `um` or `Uhr` only a clock time is a time: `3x 16 m³` counts loads.
+    if (clock === null || !(at || uhr || time!.length > 2) || !addFixed(slots, clock)) return false;
     counts.set(clock, (counts.get(clock) ?? 0) + Number(count));
     return true;
   };
   // Each costly pattern only where its key word occurs.
   if (scan.mentions('x', '×')) {
-    scan.claim(COUNT_FIRST, (m) => addCounted(m[1]!, m[2], m[3]));
-    scan.claim(COUNT_AFTER, (m) => addCounted(m[3]!, m[1], m[2]));
+    scan.claim(COUNT_FIRST, (m) => addCounted(m[1]!, m[2], m[3], m[4]));
+    scan.claim(COUNT_AFTER, (m) => addCounted(m[4]!, m[1], m[2], m[3]));
   }
   if (scan.mentionsOneOf(DAYPART_STEMS)) scan.claim(DAYPART_RANGE, (m) => (m[4] !== 'und' || m[2] !== undefined) && addRange(slots, laterIf(m[3]!, m[1]), laterIf(m[5]!, m[1])));
   if (scan.mentions('zw')) scan.claim(BETWEEN, (m) => addRange(slots, rangeEnd(m[1], m[2]), rangeEnd(m[3], m[4])));
