@@ -1,3 +1,4 @@
+import type { BillingFilter } from './billing';
 import type { OutboxMailStatus } from './mailOutbox';
 import type { OrderListParams } from './types';
 
@@ -46,6 +47,13 @@ export const queryKeys = {
     documentsAll: () => [...queryKeys.fleet.all, 'documents'] as const,
     documents: (vehicleId: string) => [...queryKeys.fleet.documentsAll(), vehicleId] as const,
     users: (term: string) => [...queryKeys.fleet.all, 'users', term] as const,
+  },
+  /** Billing (docs/api/orders.md "Billing"). */
+  billing: {
+    all: ['billing'] as const,
+    pending: (filter: BillingFilter) => [...queryKeys.billing.all, 'pending', filter] as const,
+    confirmed: (filter: BillingFilter, page: number) => [...queryKeys.billing.all, 'confirmed', filter, page] as const,
+    stats: (filter: BillingFilter) => [...queryKeys.billing.all, 'stats', filter] as const,
   },
   /** Mail outbox of the tour-plan mails (admins); `null` = every status. */
   mailOutbox: {

@@ -317,6 +317,13 @@ export interface ServerToClientEvents {
   tour_plan_mail_requested: (payload: MailNoticePayload) => void;
   tour_plan_mail_sent: (payload: MailNoticePayload) => void;
   tour_plan_mail_failed: (payload: MailNoticePayload) => void;
+  /** Billing (orders.md §3 "Billing events"): the order as it is now. */
+  delivery_slip_updated: (payload: OrderEventPayload) => void;
+  weight_updated: (payload: OrderEventPayload) => void;
+  billing_confirmed: (payload: OrderEventPayload) => void;
+  billing_undone: (payload: OrderEventPayload) => void;
+  order_removed: (payload: OrderEventPayload) => void;
+  billing_data_refresh: (payload: OrderEventPayload) => void;
 }
 
 /** The client sends no events yet. */
