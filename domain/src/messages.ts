@@ -797,6 +797,22 @@ export const messages = {
     vehicle: 'Fahrzeug',
     tourStop: (sequence: number, time: string | null) => (time ? `Tour-Stopp ${sequence} · ca. ${time} Uhr` : `Tour-Stopp ${sequence}`),
     editorApply: 'Übernehmen',
+    deliveryDataEditor: 'Lieferschein und Gewicht',
+    deliveryDataHint: 'Doppelklick: Lieferscheinnummer und Gewicht erfassen',
+    unlockDeliveryData: 'Entsperren',
+    unlockDeliveryDataOf: (orderNumber: string) => `Lieferschein und Gewicht von ${orderNumber} entsperren`,
+    deliveryDataUnlocked: 'Lieferschein und Gewicht entsperrt',
+    /** §2.11: the data confirm modal (its wording is not shown in the spec). */
+    confirmDeliveryDataTitle: 'Lieferschein und Gewicht bestätigen',
+    confirmDeliveryDataText:
+      'Bitte prüfen Sie die Angaben. Mit Lieferscheinnummer und Gewicht geht der Auftrag an die Abrechnung und ist danach gesperrt; nur die Abrechnung kann ihn wieder freigeben.',
+    confirmDeliveryDataSave: 'Bestätigen und speichern',
+    /** §4.7: the disposition pipeline panel (its title and button wording are not shown in the spec). */
+    pipelineTitle: 'Zur Disposition',
+    pipelineSummary: (count: number, tonnes: number) => `${count} ${count === 1 ? 'Auftrag' : 'Aufträge'} · ${tonnes} t`,
+    pipelineTransfer: 'Zur Disposition übertragen',
+    notEntered: 'noch nicht erfasst',
+    invalidWeight: 'Bitte geben Sie ein Gewicht größer als 0 an (z. B. 26,45).',
     editorTimeHint: 'z. B. 08:00 oder 08:00-17:00',
     materialSearch: 'Material suchen (ab 2 Zeichen)',
 

@@ -109,6 +109,8 @@ export interface Order {
   billingReversedBy?: string | null;
   billingReverser?: { firstName: string; lastName: string } | string | null;
   billingState?: BillingState;
+  /** A storno row whose slip number and weight were unlocked for editing (§2.2). */
+  deliveryDataUnlocked?: boolean;
   /** True when §4.2 locks the order's cells. */
   locked?: boolean;
   dispositionStatus?: string | null;

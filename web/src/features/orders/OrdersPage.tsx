@@ -2,7 +2,7 @@ import type { GridApi } from 'ag-grid-community';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { messages } from '@dispo/domain/messages';
 import { DEFAULT_ORDER_LIST_PARAMS, useOrders } from '../../api/orders';
-import type { Order, OrderListParams, OrderSortBy, OrderStatus, SortOrder } from '../../api/types';
+import type { Order, OrderListParams, OrderPatch, OrderSortBy, OrderStatus, SortOrder } from '../../api/types';
 import { DeleteOrderDialog, type DeleteMode } from './DeleteOrderDialog';
 import { type Density, FilterBar } from './FilterBar';
 import { FlashMessages } from '../../components/FlashMessages';
@@ -13,14 +13,20 @@ import { OrdersGrid } from './OrdersGrid';
 import { OrdersHeader } from './OrdersHeader';
 import { OrdersPager, pageCount } from './OrdersPager';
 import { PlaceholderModal } from './PlaceholderModal';
-import type { RowActions } from './gridContext';
+import type { InlineChange, RowActions } from './gridContext';
 import { useFlash } from '../../components/useFlash';
 import { useKeyboardShortcuts } from './useKeyboardShortcuts';
 import { useOrderFilters } from './useOrderFilters';
 import { OrderTextEntry } from '../order-text';
-import { useOrderMutations } from './useOrderMutations';
+import { patchForInlineChange, useOrderMutations } from './useOrderMutations';
+import { DeliveryDataConfirmModal } from './DeliveryDataConfirmModal';
+import { DispositionPipelinePanel } from './DispositionPipelinePanel';
+import { useSession } from '../auth/useSession';
 import { usePdfDownloads } from './usePdfDownloads';
 import './orders.css';
+
+/** Who records slip numbers and weights (the server's rule for PATCH of these fields). */
+const DELIVERY_DATA_ROLES: readonly string[] = ['order_taker', 'dispatcher', 'billing', 'admin'];
 
 type Dialog =
   | { kind: 'new' }
@@ -29,6 +35,7 @@ type Dialog =
   | { kind: 'delete'; orders: Order[]; skipped: number }
   | { kind: 'help' }
   | { kind: 'placeholder'; title: string; offerFullForm?: boolean }
+  | { kind: 'deliveryData'; order: Order; patch: OrderPatch }
   | null;
 
 /**
@@ -99,9 +106,24 @@ export function OrdersPage() {
       onDuplicate: (order) => mutations.duplicateOrder(order),
       onPdf: (order) => void pdf.downloadOne(order),
       onDelete: (order) => askDelete([order]),
+      onUnlockDeliveryData: (order) => mutations.unlockDeliveryData(order),
     }),
     [mutations, pdf, askDelete],
   );
+
+  // Slip number and weight are saved only after the data confirm modal (§2.11); other edits at once.
+  const applyEdit = useCallback(
+    (order: Order, change: InlineChange) => {
+      if (change.column !== 'billing') return mutations.applyInlineEdit(order, change);
+      const result = patchForInlineChange(order, change);
+      if (!result) return;
+      if ('error' in result) flash.error(result.error);
+      else setDialog({ kind: 'deliveryData', order, patch: result.patch });
+    },
+    [mutations, flash],
+  );
+  const user = useSession()?.user ?? null;
+  const canRecordDeliveryData = Boolean(user?.roles?.some((role) => DELIVERY_DATA_ROLES.includes(role)));
 
   useKeyboardShortcuts({
     onNewOrder: () => setDialog({ kind: 'new' }),
@@ -161,6 +183,8 @@ export function OrdersPage() {
 
       <FlashMessages flashes={flash.flashes} onDismiss={flash.dismiss} />
 
+      <DispositionPipelinePanel selected={selected} onTransferred={() => gridApi.current?.deselectAll()} onError={flash.error} />
+
       <section className="panel orders-table" aria-labelledby="orders-table-title" aria-busy={query.isFetching}>
         <header className="orders-table__header">
           <h2 id="orders-table-title" className="orders-table__title">
@@ -193,7 +217,8 @@ export function OrdersPage() {
           onSortChange={(sortBy, sortOrder) => setSort({ sortBy, sortOrder })}
           onSelectionChange={setSelected}
           actions={actions}
-          onEdit={mutations.applyInlineEdit}
+          canRecordDeliveryData={canRecordDeliveryData}
+          onEdit={applyEdit}
           onCreateFirst={openQuickOrder}
           pageKey={`${page}`}
           apiRef={gridApi}
@@ -247,6 +272,15 @@ export function OrdersPage() {
         />
       )}
       {dialog?.kind === 'help' && <HelpModal onClose={closeDialog} />}
+      {dialog?.kind === 'deliveryData' && (
+        <DeliveryDataConfirmModal
+          order={dialog.order}
+          patch={dialog.patch}
+          saving={mutations.savingDeliveryData}
+          onClose={closeDialog}
+          onConfirm={() => mutations.saveDeliveryData(dialog.order, dialog.patch, closeDialog)}
+        />
+      )}
       {dialog?.kind === 'placeholder' && (
         <PlaceholderModal
           title={dialog.title}

@@ -8,12 +8,16 @@ export interface RowActions {
   onDuplicate(order: Order): void;
   onPdf(order: Order): void;
   onDelete(order: Order): void;
+  /** A storno row: unlock its slip number and weight (§2.2). */
+  onUnlockDeliveryData(order: Order): void;
 }
 
 /** The grid's `context`: one stable object, its handlers always the latest of the page. */
 export interface GridContext {
   today: string;
   actions: RowActions;
+  /** The user may record slip numbers and weights (order takers, dispatchers, billing, admins). */
+  canRecordDeliveryData(): boolean;
   /** Remembers the pressed part of a cell ... */
   aimEdit(focus: EditFocus): void;
   /** ... which the editor takes once when it opens. */
@@ -35,5 +39,14 @@ export interface MaterialValue {
   quantity: string;
 }
 
+/** Value of the Abrechnung column while editing: slip number and actual weight as typed. */
+export interface DeliveryDataValue {
+  slip: string;
+  weight: string;
+}
+
 export type InlineChange =
-  { column: 'schedule'; value: ScheduleValue } | { column: 'route'; value: MaterialValue } | { column: 'status'; value: string };
+  | { column: 'schedule'; value: ScheduleValue }
+  | { column: 'route'; value: MaterialValue }
+  | { column: 'status'; value: string }
+  | { column: 'billing'; value: DeliveryDataValue };
