@@ -3,6 +3,7 @@ import { loadRevenue } from '@dispo/domain/tariff/revenue';
 import { straightLineLeg } from '@dispo/domain/travel/index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDemoCatalog } from './demo-catalog';
+import { demoId } from './seed';
 import { demoOrderBody } from './testing/demo-order';
 import { createTestApp, type TestApp } from './testing/test-app';
 
@@ -109,6 +110,14 @@ describe('billing (docs/api/orders.md "Billing")', () => {
     // Still pending in billing: it can be confirmed again.
     expect((await ok<{ orders: Order[] }>(await call('GET', '/api/billing/pending'))).orders.map((x) => x.id)).toContain(o.id);
     await ok(await call('POST', `/api/billing/confirm/${o.id}`, undefined, 'abrechnung'));
+    // The journal holds every step with its performer and the undo's reason.
+    const { rows } = await t.infra.sql.query<{ step: string; reason: string | null; slip: string | null; performed_by: string }>(
+      'SELECT step, reason, delivery_slip_number AS slip, performed_by FROM read.billing_journal WHERE order_id = $1 ORDER BY performed_at, step',
+      [o.id],
+    );
+    expect(rows.map((r) => r.step)).toEqual(['delivery_data_recorded', 'handed_to_billing', 'confirmed', 'undone', 'confirmed']);
+    expect(rows[0]!.slip).toBe(`LS-${o.orderNumber}`);
+    expect(rows.find((r) => r.step === 'undone')).toMatchObject({ reason: 'Gewicht prüfen', performed_by: demoId('user', 'abrechnung') });
   });
 
   it('removes an order from billing: every billing field cleared, status abgelehnt, free to change again', async () => {

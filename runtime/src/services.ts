@@ -20,6 +20,7 @@ import { FreshOrderViews } from '@dispo/projection-service/orders/fresh-order-vi
 import { findOrder } from '@dispo/projection-service/orders/order-view';
 import { fuelCardsProjection } from '@dispo/projection-service/projections/fuel-cards';
 import { ordersProjection } from '@dispo/projection-service/projections/orders';
+import { billingJournalProjection } from '@dispo/projection-service/projections/billing-journal';
 import { toursProjection } from '@dispo/projection-service/projections/tours';
 import { referenceDataProjection } from '@dispo/projection-service/projections/reference-data';
 import { trailersProjection } from '@dispo/projection-service/projections/trailers';
@@ -58,6 +59,7 @@ export const projections = [
   vehicleDocumentsProjection,
   vehicleHistoryProjection,
   ordersProjection,
+  billingJournalProjection,
   toursProjection,
   mailOutboxProjection,
 ];
