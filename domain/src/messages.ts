@@ -393,6 +393,8 @@ export const messages = {
     orderNotOpen: (orderNumber: string) => `Der Auftrag ${orderNumber} ist nicht mehr offen.`,
     vehicleNotFound: 'Das Fahrzeug wurde nicht gefunden.',
     vehicleNotReleased: 'Das Fahrzeug ist nicht für die Disposition freigegeben.',
+    overPayload: (plate: string, tonnes: number, payloadTonnes: number) =>
+      `Der Auftrag wiegt ${tonnes.toLocaleString('de-DE')} t, das Fahrzeug ${plate} trägt höchstens ${payloadTonnes.toLocaleString('de-DE')} t.`,
     tourNotFound: 'Die Tour wurde nicht gefunden.',
     tourClosed: 'Die Tour ist abgeschlossen oder storniert und nimmt keine Aufträge mehr an.',
     invalidScheduledTime: 'Ungültige Zuweisungszeit (erwartet JJJJ-MM-TTTHH:MM).',

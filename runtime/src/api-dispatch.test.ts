@@ -114,6 +114,14 @@ describe('disposition (docs/api/disposition.md)', () => {
     refused(await call('POST', '/api/disposition/assign', { orderId: o.id, vehicleId: parked, scheduledTime: `${DAY}T08:00` }), 400, messages.dispatch.vehicleNotReleased);
     refused(await call('POST', '/api/disposition/assign', { orderId: o.id, vehicleId: 'gibt-es-nicht', scheduledTime: `${DAY}T08:00` }), 404, messages.dispatch.vehicleNotFound);
     refused(await call('POST', '/api/disposition/assign', { orderId: 'gibt-es-nicht', vehicleId: truck, scheduledTime: `${DAY}T11:00` }), 404, messages.dispatch.orderNotFound);
+    // 28 t on a vehicle that carries 27 t.
+    const heavy = await order({ quantity: 28, delivery_date: '2026-12-01' });
+    refused(
+      await call('POST', '/api/disposition/assign', { orderId: heavy.id, vehicleId: truck, scheduledTime: `${DAY}T08:00` }),
+      400,
+      messages.dispatch.overPayload('SE-DT 1', 28, 27),
+    );
+    expect(await orderStatus(heavy.id)).toBe('offen');
     refused(await call('POST', '/api/disposition/assign', { orderId: o.id, vehicleId: truck, scheduledTime: `${DAY}T08:00` }, 'audit'), 403, messages.auth.forbidden);
     refused(await call('POST', '/api/disposition/assign', { orderId: o.id, vehicleId: truck, scheduledTime: `${DAY}T08:00` }, 'auftrag'), 403, messages.auth.forbidden);
     expect(await orderStatus(o.id)).toBe('offen');

@@ -26,7 +26,9 @@ export interface DayFacts {
 export function dispatchCommands(ctx: { store: EventStore; registry: EventRegistry }) {
   async function vehicle(id: string): Promise<DispatchVehicle | null> {
     const { state } = await loadAggregate(ctx.store, vehicleDecider, streamIds.vehicle(id));
-    return state.exists ? { id, enabledForDispatch: state.entity.enabledForDispatch } : null;
+    return state.exists
+      ? { id, enabledForDispatch: state.entity.enabledForDispatch, payloadKg: state.entity.details.payloadKg, licensePlate: state.entity.details.licensePlate }
+      : null;
   }
 
   /** The live tour at this slot, or the id a new one gets. */
@@ -69,7 +71,18 @@ export function dispatchCommands(ctx: { store: EventStore; registry: EventRegist
           vehicle(input.vehicleId),
         ]);
         const tourEvents = tourDecider.decide(
-          { type: 'AssignToTour', tourId, tourNumber: tourNumberFor(input.date), vehicle: v, orderId: input.orderId, date: input.date, startTime: input.startTime, userId: meta.userId, now: at },
+          {
+            type: 'AssignToTour',
+            tourId,
+            tourNumber: tourNumberFor(input.date),
+            vehicle: v,
+            orderId: input.orderId,
+            orderWeightTons: orderLoaded.state.exists ? orderLoaded.state.entity.weightTons : null,
+            date: input.date,
+            startTime: input.startTime,
+            userId: meta.userId,
+            now: at,
+          },
           tour.state,
         );
         const added = tourEvents.find((e) => e.type === 'TourOrderAdded');

@@ -10,6 +10,9 @@ import { isClosed, TOUR_STATUS_TRANSITIONS } from './tour-status';
 export interface DispatchVehicle {
   id: string;
   enabledForDispatch: boolean;
+  /** What the vehicle may carry; null when the fleet has not recorded it. */
+  payloadKg?: number | null;
+  licensePlate?: string;
 }
 
 /** The first assignment at a vehicle and time creates the tour; further ones join it. */
@@ -20,6 +23,8 @@ export interface AssignToTour {
   tourNumber: string;
   vehicle: DispatchVehicle | null;
   orderId: string;
+  /** The order's weight in tonnes, when known: no load heavier than the vehicle carries. */
+  orderWeightTons?: number | null;
   date: string;
   startTime: string;
   userId: string;
@@ -63,6 +68,14 @@ function checkVehicle(vehicle: DispatchVehicle | null): DispatchVehicle {
   return vehicle;
 }
 
+/** No load heavier than the vehicle's payload (both known). */
+function checkPayload(vehicle: DispatchVehicle, weightTons: number | null | undefined): void {
+  if (weightTons == null || vehicle.payloadKg == null) return;
+  if (weightTons * 1000 > vehicle.payloadKg) {
+    refuse('validation', messages.dispatch.overPayload(vehicle.licensePlate ?? vehicle.id, weightTons, vehicle.payloadKg / 1000), ['vehicleId']);
+  }
+}
+
 function checkSlot(date: string, startTime: string): void {
   if (!isLocalDate(date) || !isClockTime(startTime)) refuse('validation', messages.dispatch.invalidScheduledTime, ['scheduledTime']);
 }
@@ -74,6 +87,7 @@ function liveTour(state: TourState): TourRecord {
 
 function assign(command: AssignToTour, state: TourState): TourEvent[] {
   const vehicle = checkVehicle(command.vehicle);
+  checkPayload(vehicle, command.orderWeightTons);
   checkSlot(command.date, command.startTime);
   const added = (sequenceNumber: number): TourEvent => ({
     type: 'TourOrderAdded',

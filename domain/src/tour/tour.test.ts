@@ -45,6 +45,16 @@ describe('assigning orders (dispatch.md §4)', () => {
     tour.given([]).when(assign({ vehicle: { id: 'v-1', enabledForDispatch: false } })).thenThrows(messages.dispatch.vehicleNotReleased, 'validation');
   });
 
+  it('refuses a load heavier than the vehicle carries (both known)', () => {
+    const passat = { id: 'v-9', enabledForDispatch: true, payloadKg: 500, licensePlate: 'HH-MS 999' };
+    tour.given([]).when(assign({ vehicle: passat, orderWeightTons: 25 })).thenThrows(messages.dispatch.overPayload('HH-MS 999', 25, 0.5), 'validation');
+    expect(messages.dispatch.overPayload('HH-MS 999', 25, 0.5)).toBe('Der Auftrag wiegt 25 t, das Fahrzeug HH-MS 999 trägt höchstens 0,5 t.');
+    expect(tour.given([]).when(assign({ vehicle: { ...passat, payloadKg: 27000 }, orderWeightTons: 27 })).emitted()).toHaveLength(2);
+    // Unknown weight (m³ without a weight) or payload: nothing to check.
+    expect(tour.given([]).when(assign({ vehicle: passat, orderWeightTons: null })).emitted()).toHaveLength(2);
+    expect(tour.given([]).when(assign({ vehicle: { ...passat, payloadKg: null }, orderWeightTons: 25 })).emitted()).toHaveLength(2);
+  });
+
   it('refuses a slot that is not a day and a time', () => {
     tour.given([]).when(assign({ date: '2026-02-30' })).thenThrows(messages.dispatch.invalidScheduledTime);
     tour.given([]).when(assign({ startTime: '25:00' })).thenThrows(messages.dispatch.invalidScheduledTime);
