@@ -173,6 +173,8 @@ describe('disposition (docs/api/disposition.md)', () => {
 
     const running = await ok<{ tour: Tour }>(await call('PATCH', `/api/disposition/tours/${tourId}/status`, { status: 'in_progress' }));
     expect(running.tour.status).toBe('in_progress');
+    // The order went on its way with its tour.
+    expect(await orderStatus(o.id)).toBe('unterwegs');
     refused(await call('PATCH', `/api/disposition/tours/${tourId}/status`, { status: 'unterwegs' }), 400, messages.http.invalidField('status'));
 
     await ok(await call('POST', `/api/disposition/tours/${tourId}/reset`));
@@ -188,6 +190,22 @@ describe('disposition (docs/api/disposition.md)', () => {
     expect(await orderStatus(o.id)).toBe('offen');
     const events = (await t.infra.store.readStream(`tour-${tourId}`)).map((e) => e.type);
     expect(events).toEqual(['TourCreated', 'TourOrderAdded', 'TourMoved', 'TourStatusChanged', 'TourDissolved']);
+  });
+
+  it('moves the orders with their tour: started → unterwegs, completed → geliefert; a problem order keeps its status', async () => {
+    const [a, b] = [await order({ delivery_date: '2026-12-02' }), await order({ delivery_date: '2026-12-02' })];
+    const { tourId } = await ok<{ tourId: string }>(await call('POST', '/api/disposition/assign', { orderId: a.id, vehicleId: trailer, scheduledTime: '2026-12-02T06:00' }), 201);
+    await ok(await call('POST', '/api/disposition/assign', { orderId: b.id, vehicleId: trailer, scheduledTime: '2026-12-02T06:00' }), 201);
+    await ok(await call('PATCH', `/api/disposition/tours/${tourId}/status`, { status: 'in_progress' }));
+    expect([await orderStatus(a.id), await orderStatus(b.id)]).toEqual(['unterwegs', 'unterwegs']);
+    await ok(await call('PATCH', `/api/orders/${b.id}`, { status: 'problem' }));
+    await ok(await call('PATCH', `/api/disposition/tours/${tourId}/status`, { status: 'completed' }));
+    expect([await orderStatus(a.id), await orderStatus(b.id)]).toEqual(['geliefert', 'problem']);
+    // Tour and orders changed in one append: one transaction, the same correlation.
+    const last = (id: string) => t.infra.store.readStream(id).then((events) => events.at(-1)!);
+    const [tourEvent, orderEvent] = [await last(`tour-${tourId}`), await last(`order-${a.id}`)];
+    expect(orderEvent.type).toBe('OrderStatusChanged');
+    expect(orderEvent.metadata.correlationId).toBe(tourEvent.metadata.correlationId);
   });
 
   it('shows a vehicle with a tour today as in use in the fleet, and its stored status again once the tour is gone (fleet.md §4)', async () => {

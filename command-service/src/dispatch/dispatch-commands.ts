@@ -16,6 +16,14 @@ type Meta = CommandMeta & { userId: string };
 /** How many moved-away or dissolved tours one slot may have had before a new id is drawn at random. */
 const SLOT_GENERATIONS = 50;
 
+type OrderCommand = Parameters<typeof orderDecider.decide>[0];
+
+/** What a tour's new status asks of its orders (a status change only from the statuses named). */
+const ORDERS_FOLLOW: Partial<Record<TourStatus, (orderId: string, userId: string, now: string) => OrderCommand>> = {
+  in_progress: (orderId, userId, now) => ({ type: 'ChangeOrderStatus', orderId, userId, now, status: 'unterwegs', onlyFrom: ['disponiert'] }),
+  completed: (orderId, userId, now) => ({ type: 'ChangeOrderStatus', orderId, userId, now, status: 'geliefert', onlyFrom: ['disponiert', 'unterwegs'] }),
+};
+
 /** Facts of the day that the read side knows and the dispo-day decider needs. */
 export interface DayFacts {
   openOrderCount: number;
@@ -43,13 +51,27 @@ export function dispatchCommands(ctx: { store: EventStore; registry: EventRegist
     return randomUUID();
   }
 
-  /** The decisions that give each order of a dissolved or moved tour its new state. */
-  async function orderDecisions(orderIds: readonly string[], decide: (orderId: string) => Parameters<typeof orderDecider.decide>[0]): Promise<Decision[]> {
+  /**
+   * The decisions that give each order of a tour its new state. With `bestEffort`, an order whose
+   * decider refuses (bound to billing, a status the rule does not fit) is left as it is.
+   */
+  async function orderDecisions(
+    orderIds: readonly string[],
+    decide: (orderId: string) => Parameters<typeof orderDecider.decide>[0] | null,
+    bestEffort = false,
+  ): Promise<Decision[]> {
     return Promise.all(
       orderIds.map(async (orderId) => {
         const streamId = streamIds.order(orderId);
         const { state, version } = await loadAggregate(ctx.store, orderDecider, streamId);
-        return { streamId, expectedVersion: version, events: orderDecider.decide(decide(orderId), state) };
+        const command = decide(orderId);
+        if (command === null) return { streamId, expectedVersion: version, events: [] };
+        try {
+          return { streamId, expectedVersion: version, events: orderDecider.decide(command, state) };
+        } catch (error) {
+          if (bestEffort && error instanceof DomainError) return { streamId, expectedVersion: version, events: [] };
+          throw error;
+        }
       }),
     );
   }
@@ -131,8 +153,23 @@ export function dispatchCommands(ctx: { store: EventStore; registry: EventRegist
       });
     },
 
-    changeStatus(tourId: string, status: TourStatus, meta: Meta) {
-      return decideOn(ctx, meta, streamIds.tour(tourId), tourDecider, { type: 'ChangeTourStatus', tourId, status, userId: meta.userId, now: commandTime(meta) });
+    /**
+     * The orders follow their tour, in the same atomic append (docs/order-status.md "Tours"):
+     * started → its dispatched orders unterwegs; completed → its dispatched or travelling orders
+     * geliefert. An order the rule does not fit (bound to billing, with a problem, already further)
+     * keeps its status. A cancelled tour keeps its orders until it is reset to open.
+     */
+    async changeStatus(tourId: string, status: TourStatus, meta: Meta) {
+      const at = commandTime(meta);
+      return executeCommand(ctx.store, ctx.registry, meta, async () => {
+        const tourStream = streamIds.tour(tourId);
+        const tour = await loadAggregate(ctx.store, tourDecider, tourStream);
+        const events = tourDecider.decide({ type: 'ChangeTourStatus', tourId, status, userId: meta.userId, now: at }, tour.state);
+        if (events.length === 0 || !tour.state.exists) return [{ streamId: tourStream, expectedVersion: tour.version, events }];
+        const follow = ORDERS_FOLLOW[status];
+        const orders = follow ? await orderDecisions(tour.state.entity.orderIds, (orderId) => follow(orderId, meta.userId, at), true) : [];
+        return [{ streamId: tourStream, expectedVersion: tour.version, events }, ...orders];
+      });
     },
 
     /** Reset to open or delete: the tour is dissolved and its orders return to offen, atomically. */

@@ -153,6 +153,12 @@ describe('locking (§4.2)', () => {
 });
 
 describe('status changes (docs/order-status.md)', () => {
+  it('changes only from the statuses named, leaving any other order as it is (a tour moving its orders)', () => {
+    const follow = { type: 'ChangeOrderStatus' as const, orderId: 'o-1', userId: 'u-dispo', now, status: 'geliefert' as const, onlyFrom: ['disponiert', 'unterwegs'] as const };
+    order.given([created]).when(follow).thenEmits([]);
+    order.given(history('disponiert')).when(follow).thenEmits([statusChanged('disponiert', 'geliefert')]);
+  });
+
   it('moves along the transition table and records from and to', () => {
     order
       .given([created])

@@ -29,6 +29,8 @@ export interface ChangeOrderStatus {
   userId: string;
   now: string;
   status: OrderStatus;
+  /** Only an order in one of these statuses changes; any other is left as it is (its tour's status change). */
+  onlyFrom?: readonly OrderStatus[];
 }
 
 /** §4.4: only an open order can be deleted. */
@@ -158,6 +160,7 @@ export function updateOrder(command: UpdateOrder, state: OrderState): OrderEvent
 
 export function changeOrderStatus(command: ChangeOrderStatus, state: OrderState): OrderEvent[] {
   const order = existingEntity(state, messages.order.notFound);
+  if (command.onlyFrom && !command.onlyFrom.includes(order.status)) return [];
   return statusEvents(order, command.status, command.userId, command.now);
 }
 

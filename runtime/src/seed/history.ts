@@ -150,7 +150,9 @@ function stepsOf(plan: HistoryPlan, ctx: Ctx, catalog: DemoCatalog): Step[] {
       });
     });
     const day = (minute: number): Moment => ({ date: tour.date, minute });
-    if (tour.outcome !== 'planned') step(day(minutesOf(tour.startTime)), [tourLane], tourStatus(tour.key, 'in_progress'));
+    // A tour's status change moves its orders too (dispatch-commands changeStatus).
+    const withOrders = [tourLane, ...tour.orderKeys.map((key) => `order-${ids.get(key)}`)];
+    if (tour.outcome !== 'planned') step(day(minutesOf(tour.startTime)), withOrders, tourStatus(tour.key, 'in_progress'));
     tour.orderKeys.forEach((key, i) => {
       const o = byKey.get(key)!;
       const run = tour.runs[i]!;
@@ -168,7 +170,7 @@ function stepsOf(plan: HistoryPlan, ctx: Ctx, catalog: DemoCatalog): Step[] {
         ),
       );
     });
-    if (tour.outcome === 'completed') step(day(Math.ceil(tour.end)), [tourLane], tourStatus(tour.key, 'completed'));
+    if (tour.outcome === 'completed') step(day(Math.ceil(tour.end)), withOrders, tourStatus(tour.key, 'completed'));
   }
 
   const toursByDay = new Map<string, { tours: number; vehicles: Set<string> }>();
