@@ -38,6 +38,12 @@ import { orderRoutes as orderQueryRoutes } from '@dispo/projection-service/queri
 import { referenceRoutes } from '@dispo/projection-service/queries/reference-routes';
 import { ProjectionRunner } from '@dispo/projection-service/runner';
 import { createHttpApp } from '@dispo/platform/http/create-app';
+import { templateRoutes } from '@dispo/command-service/templates/template-routes';
+import { settingsRoutes } from '@dispo/command-service/user-settings/settings-routes';
+import { orderTemplatesProjection } from '@dispo/projection-service/projections/order-templates';
+import { userOrderSettingsProjection } from '@dispo/projection-service/projections/user-order-settings';
+import { personalRoutes } from '@dispo/projection-service/queries/personal-routes';
+import { findUserTemplate, userOrderSettings } from '@dispo/projection-service/templates/template-view';
 import { alwaysPrepared } from '@dispo/events/sql/client';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
@@ -56,6 +62,8 @@ export const projections = [
   ordersProjection,
   toursProjection,
   mailOutboxProjection,
+  orderTemplatesProjection,
+  userOrderSettingsProjection,
 ];
 
 export interface ServiceOptions {
@@ -156,6 +164,18 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
       readFuelCard: (id) => findFuelCard(infra.sql, id),
       readDocument: (vehicleId, documentId) => findDocument(infra.sql, vehicleId, documentId),
     });
+    await app.register(templateRoutes, {
+      store: infra.store,
+      registry: infra.registry,
+      waitForProjections: options.queries ? (p) => runner.waitFor(p) : (p) => runner.waitForStored(p),
+      readTemplate: (ownerId, id) => findUserTemplate(infra.sql, ownerId, id),
+    });
+    await app.register(settingsRoutes, {
+      store: infra.store,
+      registry: infra.registry,
+      waitForProjections: options.queries ? (p) => runner.waitFor(p) : (p) => runner.waitForStored(p),
+      readSettings: async (userId) => ({ success: true, ...(await userOrderSettings(infra.sql, userId)) }),
+    });
   }
   if (options.queries) {
     await app.register(referenceRoutes, { sql: infra.sql });
@@ -163,6 +183,7 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
     await app.register(orderPdfRoutes, { sql: infra.sql });
     await app.register(tourPlanRoutes, { sql: infra.sql, mailSending: Boolean(options.mail?.smtpUrl) });
     await app.register(fleetQueryRoutes, { sql: infra.sql });
+    await app.register(personalRoutes, { sql: infra.sql });
     await app.register(dispatchQueryRoutes, {
       sql: infra.sql,
       vehicles: vehicleLookup(infra.sql),
