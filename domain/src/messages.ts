@@ -387,6 +387,7 @@ export const messages = {
     addFavorite: 'Hinzufügen',
     removeFavorite: (name: string) => `${name} entfernen`,
     noFavorites: 'Keine Favoriten',
+    filterFavorites: 'Liste filtern',
     favoriteMark: 'Favorit',
     searchHistory: 'Letzte Suchen',
 
@@ -420,7 +421,7 @@ export const messages = {
     keyHints: 'Esc abbrechen · Alt+← zurück · Alt+→ weiter · Strg+Enter erstellen',
     orderFailed: (material: string, reason: string) => `${material}: ${reason}`,
     materialNotAtPlant: 'Dieses Material wird am gewählten Ladewerk nicht angeboten.',
-    quantityTooLarge: (max: number) => `Die Menge darf höchstens ${max} betragen.`,
+    quantityTooLarge: (max: string) => `Die Menge darf höchstens ${max} betragen.`,
     tooManyMaterials: (max: number) => `Ein Schnellauftrag umfasst höchstens ${max} Materialien.`,
 
     /** Capacity warning. */

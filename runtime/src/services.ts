@@ -43,6 +43,9 @@ import { settingsRoutes } from '@dispo/command-service/user-settings/settings-ro
 import { orderTemplatesProjection } from '@dispo/projection-service/projections/order-templates';
 import { userOrderSettingsProjection } from '@dispo/projection-service/projections/user-order-settings';
 import { personalRoutes } from '@dispo/projection-service/queries/personal-routes';
+import { capacityAnalyzeRoute, quickOrderQueryRoutes } from '@dispo/projection-service/queries/quick-order-routes';
+import { routeMaterialHistoryProjection } from '@dispo/projection-service/projections/route-material-history';
+import { quickOrderRoutes } from '@dispo/command-service/orders/quick-order-routes';
 import { findUserTemplate, userOrderSettings } from '@dispo/projection-service/templates/template-view';
 import { alwaysPrepared } from '@dispo/events/sql/client';
 import type { FastifyInstance } from 'fastify';
@@ -64,6 +67,7 @@ export const projections = [
   mailOutboxProjection,
   orderTemplatesProjection,
   userOrderSettingsProjection,
+  routeMaterialHistoryProjection,
 ];
 
 export interface ServiceOptions {
@@ -164,6 +168,13 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
       readFuelCard: (id) => findFuelCard(infra.sql, id),
       readDocument: (vehicleId, documentId) => findDocument(infra.sql, vehicleId, documentId),
     });
+    await app.register(quickOrderRoutes, {
+      store: infra.store,
+      registry: infra.registry,
+      waitForProjections: options.queries ? (p) => runner.waitFor(p) : (p) => runner.waitForStored(p),
+      readNewOrder,
+    });
+    await app.register(capacityAnalyzeRoute, { sql: infra.sql });
     await app.register(templateRoutes, {
       store: infra.store,
       registry: infra.registry,
@@ -184,6 +195,7 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
     await app.register(tourPlanRoutes, { sql: infra.sql, mailSending: Boolean(options.mail?.smtpUrl) });
     await app.register(fleetQueryRoutes, { sql: infra.sql });
     await app.register(personalRoutes, { sql: infra.sql });
+    await app.register(quickOrderQueryRoutes, { sql: infra.sql });
     await app.register(dispatchQueryRoutes, {
       sql: infra.sql,
       vehicles: vehicleLookup(infra.sql),

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { DomainError } from '@dispo/domain/decider';
 import { messages } from '@dispo/domain/messages';
 import { checkOrderDraft, type OrderDraftInput, orderInputFromDraft, parseOrderText } from '@dispo/domain/order-text/index';
 import { isLocalDate } from '@dispo/domain/shared/index';
 import { deliveryTimeTypeSchema, orderPrioritySchema, unitSchema } from '@dispo/events/catalog/index';
-import { isAfter, LOG_START, type LogPosition } from '@dispo/events/envelope';
+import type { LogPosition } from '@dispo/events/envelope';
 import type { EventRegistry } from '@dispo/events/registry';
 import type { SqlExecutor } from '@dispo/events/sql/client';
 import type { EventStore } from '@dispo/events/store/port';
@@ -14,6 +13,7 @@ import { requestText, selectedId } from '@dispo/platform/http/text-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { berlinDate } from '@dispo/domain/shared/berlin-date';
+import { createEach } from './create-each';
 import { orderCommands } from './order-commands';
 import { orderTextCatalogueLoader } from './order-text-catalogue';
 
@@ -78,12 +78,6 @@ function refusalOf(hints: readonly string[]): string {
   return hints.find((hint) => reasons.includes(hint)) ?? t.nothingRecognised;
 }
 
-interface Failure {
-  /** Position of the draft (of the text's order list or of `drafts`). */
-  index: number;
-  error: string;
-}
-
 /**
  * Natural-language entry (orders.md §2.4, §4.9, §5.4): POST /api/orders/parse reads a German text
  * into order drafts; POST /api/orders/from-text creates them (from the text, or from the drafts the
@@ -107,30 +101,12 @@ export const fromTextRoutes: FastifyPluginAsyncZod<FromTextRouteOptions> = async
     const drafts: OrderDraftInput[] = reviewed ?? parsed!.orders;
     if (drafts.length === 0) throw new HttpError(400, refusalOf(parsed?.hints ?? []));
 
-    const created: string[] = [];
-    const failures: Failure[] = [];
-    const errors: (DomainError | HttpError)[] = [];
-    let position: LogPosition = LOG_START;
-    for (const [index, draft] of drafts.entries()) {
-      try {
-        checkOrderDraft(draft);
-        const orderId = randomUUID();
-        const result = await commands.createOrder(orderId, orderInputFromDraft(draft), { userId: req.user.sub, commandName: 'CreateOrderFromText' });
-        created.push(orderId);
-        if (isAfter(result.position, position)) position = result.position;
-      } catch (error) {
-        // A refused draft does not stop the others (§8.4: "{n} Aufträge erfolgreich erstellt ({m} fehlgeschlagen).").
-        if (!(error instanceof DomainError) && !(error instanceof HttpError)) throw error;
-        failures.push({ index, error: error.message });
-        errors.push(error);
-      }
-    }
-
-    if (created.length === 0) {
-      // All refused for one reason: that refusal as it is (its status, the fields); else the spec's summary.
-      if (new Set(errors.map((e) => e.message)).size === 1) throw errors[0]!;
-      throw new HttpError(400, messages.errors.createAllOrders, { failures });
-    }
+    const { created, failures, position } = await createEach(drafts, async (draft) => {
+      checkOrderDraft(draft);
+      const orderId = randomUUID();
+      const result = await commands.createOrder(orderId, orderInputFromDraft(draft), { userId: req.user.sub, commandName: 'CreateOrderFromText' });
+      return { orderId, position: result.position };
+    });
     await opts.waitForProjections(position);
     const orders = await Promise.all(created.map((orderId) => opts.readNewOrder(orderId)));
     reply.code(201);

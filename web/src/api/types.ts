@@ -145,6 +145,8 @@ export interface OrderFilters {
   craneRequired: boolean;
   createdFrom: string;
   hideSettled: boolean;
+  /** Where the search looks: the user setting defaultSearchField (`all` when absent). */
+  searchField?: string;
 }
 
 export interface OrderListParams {
