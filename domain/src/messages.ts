@@ -336,6 +336,7 @@ export const messages = {
     templateNameTooLong: (max: number) => `Der Template-Name darf höchstens ${max} Zeichen lang sein.`,
     templateTooManyMaterials: (max: number) => `Ein Template enthält höchstens ${max} Materialien.`,
     templateSearch: 'Templates durchsuchen',
+    templatesLoading: 'Lade Templates...',
     templateNoMatch: 'Kein Template passt zur Suche.',
     templateSelectHint: 'Wählen Sie links ein Template aus, um es anzusehen, zu bearbeiten oder zu verwenden.',
     templateName: 'Template Name',
@@ -440,16 +441,34 @@ export const messages = {
     invalidWindow: 'Das Zeitfenster ist ungültig.',
 
     /** Copy and paste of orders (Ctrl+C, Ctrl+V). */
-    copied: (count: number) => (count === 1 ? '1 Auftrag in die Zwischenablage kopiert' : `${count} Aufträge in die Zwischenablage kopiert`),
+    copied: (count: number) =>
+      count === 1 ? '1 Auftrag in die Zwischenablage kopiert' : `${count} Aufträge in die Zwischenablage kopiert`,
     copyFailed: 'Die Zwischenablage ist nicht verfügbar.',
     pasteTitle: 'Aufträge einfügen',
     pasteNothing: 'In der Zwischenablage wurden keine Aufträge erkannt.',
     pasteRecognised: (count: number) => (count === 1 ? '1 Auftrag erkannt' : `${count} Aufträge erkannt`),
-    pasteRowProblem: (row: number, problem: string) => `Zeile ${row}: ${problem}`,
     pasteUnknown: (what: string, value: string) => `${what} „${value}“ nicht gefunden`,
     pasteCreate: (count: number) => (count === 1 ? '1 Auftrag anlegen' : `${count} Aufträge anlegen`),
     pasteText: 'Tabellenzeilen (z. B. aus Excel) hier einfügen',
 
+    /** Column headers of copied orders (tab-separated text, Ctrl+C). */
+    clipboardHeaders: {
+      orderNumber: 'Auftragsnummer',
+      deliveryDate: 'Lieferdatum',
+      time: 'Lieferzeit',
+      loadingPlant: 'Ladewerk',
+      loadingPoint: 'Abgangsort',
+      deliveryPlant: 'Lieferwerk',
+      material: 'Material',
+      quantity: 'Menge',
+      unit: 'Einheit',
+      priority: 'Priorität',
+      status: 'Status',
+      notes: 'Bemerkungen',
+    },
+    pasteMissing: (what: string) => `${what} fehlt`,
+    pasteInvalid: (what: string, value: string) => `${what} „${value}“ ist ungültig`,
+    pasteColumns: 'Erkannt',
     /** Shortcut list of the help modal. */
     shortcutCopy: 'Ausgewählte Aufträge kopieren (Tabulator-getrennt)',
     shortcutPaste: 'Aufträge aus der Zwischenablage einfügen (mit Vorschau)',
@@ -625,7 +644,8 @@ export const messages = {
   dispatchScreen: {
     help: 'Hilfe',
     helpTitle: 'Hilfe zur Disposition',
-    helpIntro: 'In der Disposition planen Sie die Touren eines Tages: Ziehen Sie die offenen Aufträge aus der Seitenleiste auf ein Fahrzeug und eine Uhrzeit.',
+    helpIntro:
+      'In der Disposition planen Sie die Touren eines Tages: Ziehen Sie die offenen Aufträge aus der Seitenleiste auf ein Fahrzeug und eine Uhrzeit.',
     helpStepsTitle: 'So planen Sie einen Tag',
     helpSteps: [
       'Datum wählen: Die Seitenleiste zeigt nur die offenen Aufträge dieses Tages.',
@@ -643,7 +663,8 @@ export const messages = {
       ['Umschalt + F10', 'Menü der Tour oder des Fahrzeugs öffnen'],
     ] as ReadonlyArray<readonly [string, string]>,
     helpStatusTitle: 'Farben der Touren',
-    helpLiveDispo: 'Live-Dispo lädt Touren und offene Aufträge jede Minute neu; Änderungen anderer Nutzer erscheinen außerdem nach einer halben Sekunde.',
+    helpLiveDispo:
+      'Live-Dispo lädt Touren und offene Aufträge jede Minute neu; Änderungen anderer Nutzer erscheinen außerdem nach einer halben Sekunde.',
     close: 'Schließen',
     cancel: 'Abbrechen',
     dismissMessage: 'Meldung schließen',
@@ -671,14 +692,16 @@ export const messages = {
     tour: (tourNumber: string) => `Tour ${tourNumber}`,
     tourNew: 'Neue Tour',
     orderCount: (count: number) => (count === 1 ? '1 Auftrag' : `${count} Aufträge`),
-    tourBlockLabel: (tourNumber: string, status: string, from: string, to: string, orders: string) => `Tour ${tourNumber}, ${status}, ${from} bis ${to} Uhr, ${orders}`,
+    tourBlockLabel: (tourNumber: string, status: string, from: string, to: string, orders: string) =>
+      `Tour ${tourNumber}, ${status}, ${from} bis ${to} Uhr, ${orders}`,
     selected: (count: number) => (count === 1 ? '1 Tour ausgewählt' : `${count} Touren ausgewählt`),
     clearSelection: 'Auswahl aufheben',
     resetSelection: 'Auswahl auf „Offen“ setzen',
     virtualScrolling: 'Virtuelles Scrollen',
     complexity: (value: number, level: string) => `Komplexität ${value} (${level})`,
     complexityLevel: { high: 'hoch', medium: 'mittel', low: 'niedrig' },
-    completeBlocked: (count: number) => (count === 1 ? 'Noch 1 offener Auftrag an diesem Tag' : `Noch ${count} offene Aufträge an diesem Tag`),
+    completeBlocked: (count: number) =>
+      count === 1 ? 'Noch 1 offener Auftrag an diesem Tag' : `Noch ${count} offene Aufträge an diesem Tag`,
     completing: 'Schließe ab...',
     tourMenu: (tourNumber: string) => `Menü der Tour ${tourNumber}`,
     vehicleMenu: (plate: string) => `Menü des Fahrzeugs ${plate}`,
@@ -1113,7 +1136,8 @@ export const messages = {
     fuelCardUpdated: 'Tankkarte erfolgreich aktualisiert',
     fuelCardDeleted: 'Tankkarte erfolgreich gelöscht',
     // "N Fahrzeuge erfolgreich aktualisiert" (also "{n} Fahrzeuge aktualisiert"); one vehicle in the singular.
-    vehiclesUpdated: (count: number) => (count === 1 ? '1 Fahrzeug erfolgreich aktualisiert' : `${count} Fahrzeuge erfolgreich aktualisiert`),
+    vehiclesUpdated: (count: number) =>
+      count === 1 ? '1 Fahrzeug erfolgreich aktualisiert' : `${count} Fahrzeuge erfolgreich aktualisiert`,
     vehiclesUpdatedShort: (count: number) => (count === 1 ? '1 Fahrzeug aktualisiert' : `${count} Fahrzeuge aktualisiert`),
   },
 

@@ -8,6 +8,7 @@ import { HttpError } from '@dispo/platform/http/errors';
 import { requestText } from '@dispo/platform/http/text-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { unitSchema } from '@dispo/events/catalog/index';
 import { createEach } from './create-each';
 import { orderBodySchema, orderInputFromBody } from './order-body';
 import { orderCommands } from './order-commands';
@@ -32,6 +33,8 @@ const quickOrderBody = orderBodySchema.omit({ material_id: true }).extend({
   material_ids: z.array(requestText().trim().min(1).max(100)).max(QUICK_ORDER_MATERIALS_MAX),
   /** One quantity per material (same order as material_ids); absent: `quantity` for each. */
   quantities: z.array(z.number().finite().nullable()).max(QUICK_ORDER_MATERIALS_MAX).optional(),
+  /** One unit per material (a template's materials may differ); absent: `unit` for each. */
+  units: z.array(unitSchema.nullable()).max(QUICK_ORDER_MATERIALS_MAX).optional(),
   source: z.enum(['quick_order', 'template']).default('quick_order'),
 });
 
@@ -45,14 +48,15 @@ export const quickOrderRoutes: FastifyPluginAsyncZod<QuickOrderRouteOptions> = a
   const writers = requireRoles('order_taker', 'dispatcher');
 
   app.post('/api/orders/quick', { onRequest: writers, schema: { tags: ['Aufträge'], body: quickOrderBody } }, async (req, reply) => {
-    const { material_ids, quantities, source, ...common } = req.body;
+    const { material_ids, quantities, units, source, ...common } = req.body;
     if (material_ids.length === 0) throw new HttpError(400, messages.validation.wizard.materialRequired);
     const { created, failures, position } = await createEach(
       material_ids,
       async (materialId, index) => {
         const orderId = randomUUID();
         const quantity = quantities?.[index] ?? common.quantity;
-        const input = orderInputFromBody({ ...common, material_id: materialId, quantity });
+        const unit = units?.[index] ?? common.unit;
+        const input = orderInputFromBody({ ...common, material_id: materialId, quantity, unit });
         const result = await commands.createOrder(orderId, input, { userId: req.user.sub, commandName: ORDER_SOURCES[source] });
         return { orderId, position: result.position };
       },
@@ -65,7 +69,8 @@ export const quickOrderRoutes: FastifyPluginAsyncZod<QuickOrderRouteOptions> = a
       success: true,
       created: created.length,
       failed: failures.length,
-      message: failures.length > 0 ? messages.success.partiallyCreated(created.length, failures.length) : messages.success.quickOrderCreated,
+      message:
+        failures.length > 0 ? messages.success.partiallyCreated(created.length, failures.length) : messages.success.quickOrderCreated,
       orders,
       failures,
     };

@@ -20,7 +20,7 @@ export interface LoadingPointSummary {
 
 export interface MaterialSummary {
   id: string;
-  /** The plants that offer it (Material.assignedPlants); absent or empty: every loading plant. */
+  /** The plants that offer a plant-specific material (Material.assignedPlants); absent or empty: every loading plant. */
   assignedPlantIds?: readonly string[];
 }
 

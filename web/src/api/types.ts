@@ -145,8 +145,6 @@ export interface OrderFilters {
   craneRequired: boolean;
   createdFrom: string;
   hideSettled: boolean;
-  /** Where the search looks: the user setting defaultSearchField (`all` when absent). */
-  searchField?: string;
 }
 
 export interface OrderListParams {
@@ -155,6 +153,8 @@ export interface OrderListParams {
   sort_by: OrderSortBy | (string & {});
   sort_order: SortOrder;
   filters?: Partial<OrderFilters>;
+  /** Where the search looks: the user setting defaultSearchField (`all` when absent). */
+  searchField?: string;
 }
 
 export interface OrderListResponse {

@@ -32,8 +32,14 @@ export interface FilterBarProps {
   onToggleExpanded(): void;
   onRefresh(): void;
   refreshing: boolean;
-  onQuickOrder(): void;
+  /** Absent for roles that may not create orders. */
+  onQuickOrder?: () => void;
   onExport(): void;
+  /** False when the separate search bar under the text entry takes the search (§2.3); default true. */
+  showSearch?: boolean;
+  /** The user settings enableAutoSuggestions and the search history (saveSearchHistory). */
+  suggest?: boolean;
+  searchHistory?: readonly string[];
 }
 
 /** The filter bar of §2.3. */
@@ -48,6 +54,9 @@ export function FilterBar({
   refreshing,
   onQuickOrder,
   onExport,
+  showSearch = true,
+  suggest = true,
+  searchHistory = [],
 }: FilterBarProps) {
   const text = messages.orderScreen;
   const densityId = useId();
@@ -58,13 +67,17 @@ export function FilterBar({
   return (
     <section className="panel filter-bar" aria-label={text.searchLabel}>
       <div className="filter-bar__row">
-        <SearchBox
-          value={filters.searchText}
-          term={filters.applied.search}
-          onChange={filters.setSearchText}
-          onApply={filters.applySearch}
-          inputRef={searchRef}
-        />
+        {showSearch && (
+          <SearchBox
+            value={filters.searchText}
+            term={filters.applied.search}
+            onChange={filters.setSearchText}
+            onApply={filters.applySearch}
+            inputRef={searchRef}
+            suggest={suggest}
+            history={searchHistory}
+          />
+        )}
         {plantFilter && (
           <span className="chip">
             {text.filterPlant}: {plantName ?? '…'}
@@ -129,9 +142,17 @@ export function FilterBar({
           <button type="button" className="icon-button" onClick={onExport} aria-label={text.exportOrders} title={text.exportOrders}>
             <Icon name="export" />
           </button>
-          <button type="button" className="icon-button" onClick={onQuickOrder} aria-label={text.quickOrderLink} title={text.quickOrderLink}>
-            <Icon name="quick" />
-          </button>
+          {onQuickOrder && (
+            <button
+              type="button"
+              className="icon-button"
+              onClick={onQuickOrder}
+              aria-label={text.quickOrderLink}
+              title={text.quickOrderLink}
+            >
+              <Icon name="quick" />
+            </button>
+          )}
           <button
             type="button"
             className={`icon-button${refreshing ? ' icon-button--spinning' : ''}`}

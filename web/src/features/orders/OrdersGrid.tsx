@@ -62,7 +62,8 @@ function suppressPageKeys(params: SuppressKeyboardEventParams<Order>): boolean {
 
 const sameSchedule = (a: ScheduleValue | null, b: ScheduleValue | null) => a?.date === b?.date && a?.time === b?.time;
 const sameMaterial = (a: MaterialValue | null, b: MaterialValue | null) => a?.materialId === b?.materialId && a?.quantity === b?.quantity;
-const editable = (params: { data: Order | undefined }) => Boolean(params.data && !isLockedOrder(params.data));
+const editable = (params: { data: Order | undefined; context: GridContext }) =>
+  Boolean(params.context.canWrite() && params.data && !isLockedOrder(params.data));
 const keepServerOrder = () => 0;
 
 /** The server sorts; the grid keeps the rows in the order of its rowData, as they came. */
@@ -75,7 +76,13 @@ function keepServerRowOrder({ api, nodes }: PostSortRowsParams<Order>): void {
 // ag-grid applies every option whose value is a new object after a render again: a new
 // selectionColumnDef rebuilds the columns, new rowClassRules restyle every row, a new postSortRows
 // sorts the rows again.
-const SELECTION_COLUMN_DEF: SelectionColumnDef = { width: 48, minWidth: 48, maxWidth: 48, suppressHeaderMenuButton: true, resizable: false };
+const SELECTION_COLUMN_DEF: SelectionColumnDef = {
+  width: 48,
+  minWidth: 48,
+  maxWidth: 48,
+  suppressHeaderMenuButton: true,
+  resizable: false,
+};
 const SUPPRESSED_OVERLAYS: OverlayType[] = ['loading', 'noRows', 'noMatchingRows'];
 const ROW_CLASS_RULES: RowClassRules<Order> = {
   'og-row--settled': (params) => Boolean(params.data && isSettled(params.data)),
@@ -95,7 +102,10 @@ export interface OrdersGridProps {
   onSelectionChange(orders: Order[]): void;
   actions: RowActions;
   onEdit(order: Order, change: InlineChange): void;
-  onCreateFirst(): void;
+  /** Absent for roles that may not create orders: the empty state offers nothing. */
+  onCreateFirst?: () => void;
+  /** False for roles that may not change orders (default true). */
+  canWrite?: boolean;
   /** Changes when a new page is shown: the grid scrolls to the top. */
   pageKey: string;
   apiRef: RefObject<GridApi<Order> | null>;
@@ -114,15 +124,18 @@ export function OrdersGrid({
   actions,
   onEdit,
   onCreateFirst,
+  canWrite = true,
   pageKey,
   apiRef,
 }: OrdersGridProps) {
   const actionsRef = useRef(actions);
+  const canWriteRef = useRef(canWrite);
   const onEditRef = useRef(onEdit);
   const onSortRef = useRef(onSortChange);
   const onSelectionRef = useRef(onSelectionChange);
   useEffect(() => {
     actionsRef.current = actions;
+    canWriteRef.current = canWrite;
     onEditRef.current = onEdit;
     onSortRef.current = onSortChange;
     onSelectionRef.current = onSelectionChange;
@@ -139,6 +152,7 @@ export function OrdersGrid({
         onPdf: (order) => actionsRef.current.onPdf(order),
         onDelete: (order) => actionsRef.current.onDelete(order),
       },
+      canWrite: () => canWriteRef.current,
       aimEdit: (next) => {
         editFocus.current = next;
       },
@@ -350,9 +364,11 @@ export function OrdersGrid({
       {!loading && empty && (
         <div className="orders-grid__overlay orders-grid__overlay--empty">
           <p className="orders-grid__empty-title">{messages.orderTable.empty}</p>
-          <button type="button" className="button button--primary" onClick={onCreateFirst}>
-            {messages.orderTable.createFirstQuickOrder}
-          </button>
+          {onCreateFirst && (
+            <button type="button" className="button button--primary" onClick={onCreateFirst}>
+              {messages.orderTable.createFirstQuickOrder}
+            </button>
+          )}
         </div>
       )}
     </div>

@@ -14,6 +14,8 @@ export interface RowActions {
 export interface GridContext {
   today: string;
   actions: RowActions;
+  /** False for roles that may not change orders: no inline editors, no duplicate or delete. */
+  canWrite(): boolean;
   /** Remembers the pressed part of a cell ... */
   aimEdit(focus: EditFocus): void;
   /** ... which the editor takes once when it opens. */

@@ -232,3 +232,16 @@ export function loadingPointsOf(points: readonly LoadingPoint[], plantId: string
 export function plantLabel(plant: Pick<Plant, 'name'> & { city?: string | null }): string {
   return plant.city && !plant.name.includes(plant.city) ? `${plant.name} (${plant.city})` : plant.name;
 }
+
+/** The favourites of the user settings first (in their own order), then the rest as they were. */
+export function favoritesFirst<T>(items: readonly T[], favorites: readonly string[], idOf: (item: T) => string): T[] {
+  if (favorites.length === 0) return [...items];
+  const rank = (item: T) => {
+    const i = favorites.indexOf(idOf(item));
+    return i < 0 ? favorites.length : i;
+  };
+  return items
+    .map((item, index) => ({ item, index }))
+    .sort((a, b) => rank(a.item) - rank(b.item) || a.index - b.index)
+    .map((x) => x.item);
+}
