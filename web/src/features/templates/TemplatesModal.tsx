@@ -28,6 +28,12 @@ function timeText(template: OrderTemplate): string {
   return d.deliveryTimeFixed ? messages.orderPdf.timeFixed(d.deliveryTimeFixed) : '–';
 }
 
+/** How often and when last: "3× verwendet · Gestern", or "Noch nie verwendet". */
+function usageText(template: OrderTemplate): string {
+  if (template.usageCount === 0) return t.templateNeverUsed;
+  return `${t.templateUsageCount(template.usageCount)} · ${lastUsedText(template.lastUsed)}`;
+}
+
 /**
  * `Meine Auftrags-Templates` (orders.md §2.13, §4.8): the searchable list on the left, the selected
  * template's copy for editing on the right; using it asks `Lieferzeit bestätigen`, creates the orders
@@ -149,7 +155,7 @@ export function TemplatesModal({ onClose, onMessage, canWrite, favoriteProducts,
                     {isVip(template) && <span className="templates__vip">{t.templateVip}</span>}
                   </span>
                   <span className="templates__item-meta">
-                    {template.templateData.deliveryPlant?.name ?? '–'} · {t.templateUsageCount(template.usageCount)} · {lastUsedText(template.lastUsed)}
+                    {template.templateData.deliveryPlant?.name ?? '–'} · {usageText(template)}
                   </span>
                 </button>
               </li>
@@ -165,7 +171,7 @@ export function TemplatesModal({ onClose, onMessage, canWrite, favoriteProducts,
                 <h3 className="templates__detail-title">{selected.name}</h3>
                 {dirty && <span className="templates__unsaved">{messages.templates.unsavedChanges}</span>}
                 <span className="templates__item-meta">
-                  {t.templateUsageCount(selected.usageCount)} · {lastUsedText(selected.lastUsed)} · {timeText(selected)}
+                  {usageText(selected)} · {timeText(selected)}
                 </span>
               </header>
               <TemplateEditor draft={draft} onChange={setDraft} readOnly={!canWrite} favoriteProducts={favoriteProducts} />
