@@ -469,9 +469,6 @@ export const messages = {
     pasteMissing: (what: string) => `${what} fehlt`,
     pasteInvalid: (what: string, value: string) => `${what} „${value}“ ist ungültig`,
     pasteColumns: 'Erkannt',
-    /** Shortcut list of the help modal. */
-    shortcutCopy: 'Ausgewählte Aufträge kopieren (Tabulator-getrennt)',
-    shortcutPaste: 'Aufträge aus der Zwischenablage einfügen (mit Vorschau)',
     shortcutsOff: 'Tastenkürzel sind in den Einstellungen ausgeschaltet.',
     readOnly: 'Nur Lesezugriff',
   },
@@ -959,6 +956,8 @@ export const messages = {
       ['Escape', 'Dialog schließen oder Bearbeitung abbrechen'],
       ['Entf', 'Ausgewählte offene Aufträge löschen (mit Rückfrage)'],
       ['Strg + A', 'Alle Aufträge der Seite auswählen'],
+      ['Strg + C', 'Ausgewählte Aufträge kopieren (Tabulator-getrennt, mit Spaltenköpfen)'],
+      ['Strg + V', 'Aufträge aus der Zwischenablage einfügen (z. B. aus Excel), nach Vorschau'],
     ],
     helpStatusTitle: 'Status',
     helpStatuses: [

@@ -22,6 +22,8 @@ export interface OrdersHeaderProps {
   onBulkStatus?: (status: OrderStatus) => void;
   pdfBusy?: boolean;
   bulkBusy?: boolean;
+  /** The user's roles may not change orders: a "Nur Lesezugriff" mark instead of the write actions. */
+  readOnly?: boolean;
 }
 
 /** Title, counts, the icon buttons and, with a selection, PDF download and bulk status (§2.1). */
@@ -38,6 +40,7 @@ export function OrdersHeader({
   onBulkStatus,
   pdfBusy = false,
   bulkBusy = false,
+  readOnly = false,
 }: OrdersHeaderProps) {
   const text = messages.orderScreen;
   return (
@@ -68,6 +71,7 @@ export function OrdersHeader({
           <span className={`orders-header__count${selected > 0 ? ' orders-header__count--active' : ''}`} data-testid="selected-count">
             {text.selectedCount(selected)}
           </span>
+          {readOnly && <span className="orders-header__count">{messages.intakeTools.readOnly}</span>}
         </div>
         {selected > 0 && (
           <div className="orders-header__selection">

@@ -205,6 +205,7 @@ export function OrdersPage() {
         onBulkStatus={canWrite ? (status: OrderStatus) => mutations.bulkStatus(selected, status) : undefined}
         pdfBusy={pdf.busy}
         bulkBusy={mutations.bulkPending}
+        readOnly={!canWrite}
       />
 
       {/* §2.3/§2.4: the free-text entry above the table, with the separate search bar under it. */}
@@ -331,7 +332,7 @@ export function OrdersPage() {
           onConfirm={(mode) => void confirmDelete(mode)}
         />
       )}
-      {dialog?.kind === 'help' && <HelpModal onClose={closeDialog} />}
+      {dialog?.kind === 'help' && <HelpModal onClose={closeDialog} shortcutsEnabled={settings.enableKeyboardShortcuts} />}
       {dialog?.kind === 'quick' && (
         <QuickOrderWizard
           onClose={closeDialog}
