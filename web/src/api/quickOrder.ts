@@ -87,7 +87,7 @@ export async function fetchLastQuickOrder(plantId: string): Promise<Order | null
     const answer = await apiRequest<{ order: Order | null }>(`/orders/last-quick-order/${encodeURIComponent(plantId)}`);
     return answer.order;
   } catch (error) {
-    throw new Error(`${messages.errors.loadLastQuickOrder}: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(`${messages.errors.loadLastQuickOrder}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
 }
 

@@ -2,12 +2,12 @@ import { messages } from '@dispo/domain/messages';
 import { suggestionStars, topSuggestions } from '@dispo/domain/quick-order/route-history';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
-import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useId, useMemo, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { fetchLastQuickOrder, type CapacityRequest, useCapacityAnalysis, useMaterialHistory } from '../../api/quickOrder';
 import { queryKeys } from '../../api/queryKeys';
 import { useLoadingPoints, useMaterials, usePlants } from '../../api/reference';
-import type { OrderUnit } from '../../api/types';
+import type { Material, OrderUnit, Plant } from '../../api/types';
 import { InputField, SelectField, TextAreaField } from '../../components/FormField';
 import { Modal } from '../../components/Modal';
 import { todayInBerlin } from '../orders/format';
@@ -46,12 +46,20 @@ export function QuickOrderWizard({ onClose, onCreated, favoriteProducts, templat
   const plants = usePlants();
   const points = useLoadingPoints();
   const materials = useMaterials();
-  const names = useRef({ plants: plants.data ?? [], materials: materials.data ?? [] });
-  names.current = { plants: plants.data ?? [], materials: materials.data ?? [] };
-
+  // The names of the chosen records (for the template) come from the reference data the wizard shows.
   const machine = useMemo(
-    () => quickOrderMachine.provide({ actors: { submitOrder: fromPromise(({ input }) => submitQuickOrder(input, names.current)) } }),
-    [],
+    () =>
+      quickOrderMachine.provide({
+        actors: {
+          submitOrder: fromPromise(({ input }) =>
+            submitQuickOrder(input, {
+              plants: queryClient.getQueryData<Plant[]>(queryKeys.reference.plants()) ?? [],
+              materials: queryClient.getQueryData<Material[]>(queryKeys.reference.materials()) ?? [],
+            }),
+          ),
+        },
+      }),
+    [queryClient],
   );
   const [state, send] = useMachine(machine, { input: { today: todayInBerlin() } });
   const { form, errors, submitError, result } = state.context;

@@ -65,7 +65,7 @@ export async function submitQuickOrder(f: QuickOrderForm, names: Names): Promise
     const details = isApiError(error) ? (error.details as { failures?: { materialId: string; error: string }[] } | undefined) : undefined;
     const reasons = (details?.failures ?? []).map((x) => messages.intakeTools.orderFailed(materialName(x.materialId), x.error));
     const text = error instanceof Error ? error.message : messages.errors.createAllOrders;
-    throw new Error(reasons.length > 0 ? `${text}: ${reasons.join('; ')}` : text);
+    throw new Error(reasons.length > 0 ? `${text}: ${reasons.join('; ')}` : text, { cause: error });
   }
   const failures = answer.failures.map((x) => messages.intakeTools.orderFailed(materialName(x.materialId), x.error));
   if (f.saveAsTemplate && getToken()) {
