@@ -105,7 +105,7 @@ describe('personal templates and settings (docs/api/orders.md)', () => {
       );
       expect(saved.settings).toEqual({ ...DEFAULT_USER_ORDER_SETTINGS, enableKeyboardShortcuts: false, favoriteProducts: ['m-1'] });
       // Another user still has the defaults.
-      expect(ok<{ settings: unknown }>(await call('GET', '/api/user/order-settings')).settings).toEqual(DEFAULT_USER_ORDER_SETTINGS);
+      expect(ok<{ settings: unknown }>(await call('GET', '/api/user/order-settings', undefined, 'abrechnung')).settings).toEqual(DEFAULT_USER_ORDER_SETTINGS);
 
       const reset = ok<{ settings: unknown; stored: boolean }>(await call('POST', '/api/user/order-settings/reset', undefined, 'auftrag'));
       expect(reset).toMatchObject({ settings: DEFAULT_USER_ORDER_SETTINGS, stored: false });

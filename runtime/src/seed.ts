@@ -99,6 +99,7 @@ export async function seedDemoData(
     count(await once(() => master.createCustomer(demoId('customer', c.company), c, meta('CreateCustomer'))));
   }
   created += await seedFleet(ctx, catalog, options, meta);
+  await (await import('./seed-templates')).seedTemplates(ctx, catalog);
   return { created };
 }
 

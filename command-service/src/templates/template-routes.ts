@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { messages } from '@dispo/domain/messages';
-import { orderTemplateDecider, type TemplateInput } from '@dispo/domain/order-template/index';
-import { deliveryTimeTypeSchema, orderPrioritySchema, streamIds, unitSchema } from '@dispo/events/catalog/index';
+import type { TemplateInput } from '@dispo/domain/order-template/index';
+import { deliveryTimeTypeSchema, orderPrioritySchema, unitSchema } from '@dispo/events/catalog/index';
 import type { LogPosition } from '@dispo/events/envelope';
 import type { EventRegistry } from '@dispo/events/registry';
 import type { EventStore } from '@dispo/events/store/port';
@@ -10,7 +10,7 @@ import { HttpError } from '@dispo/platform/http/errors';
 import { requestText } from '@dispo/platform/http/text-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { decideOn } from '../command-handler';
+import { templateCommands } from './template-commands';
 
 export interface TemplateRouteOptions {
   store: EventStore;
@@ -61,21 +61,19 @@ const templateBody = z.strictObject({
 export const templateRoutes: FastifyPluginAsyncZod<TemplateRouteOptions> = async (app, opts) => {
   const writers = requireRoles('order_taker', 'dispatcher');
   const tags = ['Templates'];
-  const now = () => new Date().toISOString();
   const answer = async (ownerId: string, templateId: string, position: LogPosition) => {
     await opts.waitForProjections(position);
     const data = await opts.readTemplate(ownerId, templateId);
     if (!data) throw new HttpError(404, messages.intakeTools.templateNotFound);
     return { success: true as const, data };
   };
-  const decide = (templateId: string, userId: string, commandName: string, command: Parameters<typeof orderTemplateDecider.decide>[0]) =>
-    decideOn(opts, { userId, commandName }, streamIds.orderTemplate(templateId), orderTemplateDecider, command);
+  const commands = templateCommands(opts);
 
   app.post('/api/user/order-templates', { onRequest: writers, schema: { tags, body: templateBody } }, async (req, reply) => {
     const templateId = randomUUID();
     const userId = req.user.sub;
     const template = req.body as TemplateInput;
-    const { position } = await decide(templateId, userId, 'CreateOrderTemplate', { type: 'CreateOrderTemplate', templateId, userId, template, now: now() });
+    const { position } = await commands.createTemplate(templateId, userId, template, { userId, commandName: 'CreateOrderTemplate' });
     reply.code(201);
     return answer(userId, templateId, position);
   });
@@ -84,14 +82,14 @@ export const templateRoutes: FastifyPluginAsyncZod<TemplateRouteOptions> = async
     const userId = req.user.sub;
     const templateId = req.params.id;
     const template = req.body as TemplateInput;
-    const { position } = await decide(templateId, userId, 'UpdateOrderTemplate', { type: 'UpdateOrderTemplate', templateId, userId, template, now: now() });
+    const { position } = await commands.updateTemplate(templateId, userId, template, { userId, commandName: 'UpdateOrderTemplate' });
     return answer(userId, templateId, position);
   });
 
   app.delete('/api/user/order-templates/:id', { onRequest: writers, schema: { tags, params: idParams } }, async (req) => {
     const userId = req.user.sub;
     const templateId = req.params.id;
-    const { position } = await decide(templateId, userId, 'DeleteOrderTemplate', { type: 'DeleteOrderTemplate', templateId, userId, now: now() });
+    const { position } = await commands.deleteTemplate(templateId, userId, { userId, commandName: 'DeleteOrderTemplate' });
     await opts.waitForProjections(position);
     return { success: true };
   });
@@ -99,7 +97,7 @@ export const templateRoutes: FastifyPluginAsyncZod<TemplateRouteOptions> = async
   app.post('/api/user/order-templates/:id/use', { onRequest: writers, schema: { tags, params: idParams } }, async (req) => {
     const userId = req.user.sub;
     const templateId = req.params.id;
-    const { position } = await decide(templateId, userId, 'UseOrderTemplate', { type: 'UseOrderTemplate', templateId, userId, now: now() });
+    const { position } = await commands.useTemplate(templateId, userId, { userId, commandName: 'UseOrderTemplate' });
     return answer(userId, templateId, position);
   });
 };

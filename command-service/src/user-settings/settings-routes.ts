@@ -1,11 +1,10 @@
-import { userOrderSettingsDecider } from '@dispo/domain/user-order-settings/index';
-import { streamIds, userOrderSettingsSchema } from '@dispo/events/catalog/index';
+import { userOrderSettingsSchema } from '@dispo/events/catalog/index';
 import type { LogPosition } from '@dispo/events/envelope';
 import type { EventRegistry } from '@dispo/events/registry';
 import type { EventStore } from '@dispo/events/store/port';
 import { readerRoles, requireRoles } from '@dispo/platform/http/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { decideOn } from '../command-handler';
+import { templateCommands } from '../templates/template-commands';
 
 export interface SettingsRouteOptions {
   store: EventStore;
@@ -23,7 +22,7 @@ export interface SettingsRouteOptions {
 export const settingsRoutes: FastifyPluginAsyncZod<SettingsRouteOptions> = async (app, opts) => {
   const everyone = requireRoles(...readerRoles);
   const tags = ['Einstellungen'];
-  const stream = (userId: string) => streamIds.userOrderSettings(userId);
+  const commands = templateCommands(opts);
   const answer = async (userId: string, position: LogPosition) => {
     await opts.waitForProjections(position);
     return opts.readSettings(userId);
@@ -31,22 +30,13 @@ export const settingsRoutes: FastifyPluginAsyncZod<SettingsRouteOptions> = async
 
   app.put('/api/user/order-settings', { onRequest: everyone, schema: { tags, body: userOrderSettingsSchema.partial() } }, async (req) => {
     const userId = req.user.sub;
-    const { position } = await decideOn(opts, { userId, commandName: 'SaveUserOrderSettings' }, stream(userId), userOrderSettingsDecider, {
-      type: 'SaveUserOrderSettings',
-      userId,
-      changes: req.body,
-      now: new Date().toISOString(),
-    });
+    const { position } = await commands.saveSettings(userId, req.body, { userId, commandName: 'SaveUserOrderSettings' });
     return answer(userId, position);
   });
 
   app.post('/api/user/order-settings/reset', { onRequest: everyone, schema: { tags } }, async (req) => {
     const userId = req.user.sub;
-    const { position } = await decideOn(opts, { userId, commandName: 'ResetUserOrderSettings' }, stream(userId), userOrderSettingsDecider, {
-      type: 'ResetUserOrderSettings',
-      userId,
-      now: new Date().toISOString(),
-    });
+    const { position } = await commands.resetSettings(userId, { userId, commandName: 'ResetUserOrderSettings' });
     return answer(userId, position);
   });
 };
