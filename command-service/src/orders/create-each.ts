@@ -41,3 +41,25 @@ export async function createEach<T>(
   }
   return { created, failures, position };
 }
+
+/**
+ * The 201 answer of a batch create, once the projections have the orders: each as GET /api/orders/:id
+ * shows it, the failures, and `allCreated` or §8.4's partial message.
+ */
+export async function createdAnswer(
+  opts: { waitForProjections(position: LogPosition): Promise<boolean>; readNewOrder(id: string): Promise<unknown> },
+  result: { created: string[]; failures: CreateFailure[]; position: LogPosition },
+  allCreated: string,
+) {
+  const { created, failures, position } = result;
+  await opts.waitForProjections(position);
+  const orders = await Promise.all(created.map((orderId) => opts.readNewOrder(orderId)));
+  return {
+    success: true as const,
+    created: created.length,
+    failed: failures.length,
+    message: failures.length > 0 ? messages.success.partiallyCreated(created.length, failures.length) : allCreated,
+    orders,
+    failures,
+  };
+}

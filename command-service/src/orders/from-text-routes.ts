@@ -13,7 +13,7 @@ import { requestText, selectedId } from '@dispo/platform/http/text-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { berlinDate } from '@dispo/domain/shared/berlin-date';
-import { createEach } from './create-each';
+import { createdAnswer, createEach } from './create-each';
 import { orderCommands } from './order-commands';
 import { orderTextCatalogueLoader } from './order-text-catalogue';
 
@@ -87,7 +87,8 @@ export const fromTextRoutes: FastifyPluginAsyncZod<FromTextRouteOptions> = async
   const commands = orderCommands(opts);
   const loadCatalogue = orderTextCatalogueLoader(opts.sql);
   const writers = requireRoles('order_taker', 'dispatcher');
-  const parse = async (text: string, date: string | undefined) => parseOrderText(text, await loadCatalogue(), date ?? berlinDate(new Date()));
+  const parse = async (text: string, date: string | undefined) =>
+    parseOrderText(text, await loadCatalogue(), date ?? berlinDate(new Date()));
 
   app.post('/api/orders/parse', { onRequest: writers, schema: { tags: ['Aufträge'], body: parseBody } }, async (req) => {
     const { confidence, hints, orders } = await parse(req.body.text, req.body.referenceDate);
@@ -101,22 +102,16 @@ export const fromTextRoutes: FastifyPluginAsyncZod<FromTextRouteOptions> = async
     const drafts: OrderDraftInput[] = reviewed ?? parsed!.orders;
     if (drafts.length === 0) throw new HttpError(400, refusalOf(parsed?.hints ?? []));
 
-    const { created, failures, position } = await createEach(drafts, async (draft) => {
+    const result = await createEach(drafts, async (draft) => {
       checkOrderDraft(draft);
       const orderId = randomUUID();
-      const result = await commands.createOrder(orderId, orderInputFromDraft(draft), { userId: req.user.sub, commandName: 'CreateOrderFromText' });
+      const result = await commands.createOrder(orderId, orderInputFromDraft(draft), {
+        userId: req.user.sub,
+        commandName: 'CreateOrderFromText',
+      });
       return { orderId, position: result.position };
     });
-    await opts.waitForProjections(position);
-    const orders = await Promise.all(created.map((orderId) => opts.readNewOrder(orderId)));
     reply.code(201);
-    return {
-      success: true,
-      created: created.length,
-      failed: failures.length,
-      message: failures.length > 0 ? messages.success.partiallyCreated(created.length, failures.length) : messages.orderText.created(created.length),
-      orders,
-      failures,
-    };
+    return createdAnswer(opts, result, messages.orderText.created(result.created.length));
   });
 };

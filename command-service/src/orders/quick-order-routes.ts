@@ -9,7 +9,7 @@ import { requestText } from '@dispo/platform/http/text-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { unitSchema } from '@dispo/events/catalog/index';
-import { createEach } from './create-each';
+import { createdAnswer, createEach } from './create-each';
 import { orderBodySchema, orderInputFromBody } from './order-body';
 import { orderCommands } from './order-commands';
 
@@ -50,7 +50,7 @@ export const quickOrderRoutes: FastifyPluginAsyncZod<QuickOrderRouteOptions> = a
   app.post('/api/orders/quick', { onRequest: writers, schema: { tags: ['Aufträge'], body: quickOrderBody } }, async (req, reply) => {
     const { material_ids, quantities, units, source, ...common } = req.body;
     if (material_ids.length === 0) throw new HttpError(400, messages.validation.wizard.materialRequired);
-    const { created, failures, position } = await createEach(
+    const result = await createEach(
       material_ids,
       async (materialId, index) => {
         const orderId = randomUUID();
@@ -62,17 +62,7 @@ export const quickOrderRoutes: FastifyPluginAsyncZod<QuickOrderRouteOptions> = a
       },
       (materialId, index, error) => ({ index, materialId, error }),
     );
-    await opts.waitForProjections(position);
-    const orders = await Promise.all(created.map((orderId) => opts.readNewOrder(orderId)));
     reply.code(201);
-    return {
-      success: true,
-      created: created.length,
-      failed: failures.length,
-      message:
-        failures.length > 0 ? messages.success.partiallyCreated(created.length, failures.length) : messages.success.quickOrderCreated,
-      orders,
-      failures,
-    };
+    return createdAnswer(opts, result, messages.success.quickOrderCreated);
   });
 };

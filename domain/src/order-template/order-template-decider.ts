@@ -48,10 +48,19 @@ export interface OrderTemplateRecord {
   updatedAt: string;
 }
 
+/** A template as GET /api/user/order-templates answers it (orders.md §3 "Order template"). */
+export interface OrderTemplateView {
+  id: string;
+  name: string;
+  usageCount: number;
+  lastUsed: string | null;
+  templateData: TemplateData;
+  createdAt: string;
+  updatedAt: string;
+}
+
 export type OrderTemplateState =
-  | { status: 'none' }
-  | { status: 'active'; template: OrderTemplateRecord }
-  | { status: 'deleted'; ownerId: string };
+  { status: 'none' } | { status: 'active'; template: OrderTemplateRecord } | { status: 'deleted'; ownerId: string };
 
 /**
  * A template is its owner's alone: for anyone else it does not exist (404, not 403, so that ids of
@@ -79,10 +88,16 @@ export const orderTemplateDecider: Decider<OrderTemplateCommand, OrderTemplateSt
       }
       case 'OrderTemplateUpdated':
         if (state.status !== 'active') return state;
-        return { status: 'active', template: { ...state.template, name: event.data.name, templateData: event.data.templateData, updatedAt: event.data.updatedAt } };
+        return {
+          status: 'active',
+          template: { ...state.template, name: event.data.name, templateData: event.data.templateData, updatedAt: event.data.updatedAt },
+        };
       case 'OrderTemplateUsed':
         if (state.status !== 'active') return state;
-        return { status: 'active', template: { ...state.template, usageCount: state.template.usageCount + 1, lastUsed: event.data.usedAt } };
+        return {
+          status: 'active',
+          template: { ...state.template, usageCount: state.template.usageCount + 1, lastUsed: event.data.usedAt },
+        };
       case 'OrderTemplateDeleted':
         return { status: 'deleted', ownerId: event.data.ownerId };
     }

@@ -17,6 +17,16 @@ export interface RouteUsage {
   averageQuantity: number;
 }
 
+/** One material of a route as GET /api/plants/:id/material-history answers it (orders.md §3). */
+export interface RouteMaterialEntry {
+  material: { id: string; name: string; unit: string; category: string | null; materialCode: string | null };
+  usageCount: number;
+  lastUsedDate: string;
+  averageQuantity: number;
+  frequencyScore: number;
+  recentFrequencyScore: number;
+}
+
 export interface RouteScores {
   frequencyScore: number;
   recentFrequencyScore: number;
@@ -47,7 +57,10 @@ export function suggestionStars(frequencyScore: number): number {
 }
 
 /** The top suggestions, best first (ties: the more often used, then the id). */
-export function topSuggestions<T extends RouteScores & { usageCount: number; material: { id: string } }>(entries: readonly T[], max = SUGGESTIONS_MAX): T[] {
+export function topSuggestions<T extends RouteScores & { usageCount: number; material: { id: string } }>(
+  entries: readonly T[],
+  max = SUGGESTIONS_MAX,
+): T[] {
   return [...entries]
     .sort((a, b) => suggestionRank(b) - suggestionRank(a) || b.usageCount - a.usageCount || a.material.id.localeCompare(b.material.id))
     .slice(0, max);

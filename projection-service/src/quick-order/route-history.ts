@@ -1,15 +1,6 @@
-import { RECENT_DAYS, type RouteUsage, routeScores, topSuggestions } from '@dispo/domain/quick-order/index';
+import { RECENT_DAYS, type RouteMaterialEntry, type RouteUsage, routeScores, topSuggestions } from '@dispo/domain/quick-order/index';
 import type { SqlExecutor } from '@dispo/events/sql/client';
 import { findOrder } from '../orders/order-view';
-
-export interface RouteMaterialEntry {
-  material: { id: string; name: string; unit: string; category: string | null; materialCode: string | null };
-  usageCount: number;
-  lastUsedDate: string;
-  averageQuantity: number;
-  frequencyScore: number;
-  recentFrequencyScore: number;
-}
 
 const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
 
@@ -18,7 +9,12 @@ const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
  * `deliveryPlantId` (to anywhere when absent), best suggestion first (0.5 × frequencyScore +
  * 0.5 × recentFrequencyScore). `now` is the instant the last 30 days count back from.
  */
-export async function routeMaterialHistory(sql: SqlExecutor, plantId: string, deliveryPlantId: string | undefined, now: Date): Promise<RouteMaterialEntry[]> {
+export async function routeMaterialHistory(
+  sql: SqlExecutor,
+  plantId: string,
+  deliveryPlantId: string | undefined,
+  now: Date,
+): Promise<RouteMaterialEntry[]> {
   const since = new Date(now.getTime() - RECENT_DAYS * 86_400_000).toISOString();
   const { rows } = await sql.query(
     `SELECT h.material_id, count(*)::int AS usage_count, count(*) FILTER (WHERE h.created_at >= $3)::int AS recent_count,
@@ -40,7 +36,13 @@ export async function routeMaterialHistory(sql: SqlExecutor, plantId: string, de
   const entries = rows.map((r, i): RouteMaterialEntry => {
     const u = usages[i]!;
     return {
-      material: { id: u.materialId, name: String(r.name), unit: String(r.unit), category: str(r.category), materialCode: str(r.material_code) },
+      material: {
+        id: u.materialId,
+        name: String(r.name),
+        unit: String(r.unit),
+        category: str(r.category),
+        materialCode: str(r.material_code),
+      },
       usageCount: u.usageCount,
       lastUsedDate: u.lastUsedDate,
       averageQuantity: u.averageQuantity,

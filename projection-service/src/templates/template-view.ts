@@ -1,17 +1,7 @@
 import type { TemplateData, UserOrderSettings } from '@dispo/events/catalog/index';
 import type { SqlExecutor } from '@dispo/events/sql/client';
 import { DEFAULT_USER_ORDER_SETTINGS } from '@dispo/domain/user-order-settings/index';
-
-/** A template as GET /api/user/order-templates answers it (orders.md §3 "Order template"). */
-export interface OrderTemplateView {
-  id: string;
-  name: string;
-  usageCount: number;
-  lastUsed: string | null;
-  templateData: TemplateData;
-  createdAt: string;
-  updatedAt: string;
-}
+import type { OrderTemplateView } from '@dispo/domain/order-template/index';
 
 const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
 

@@ -1,8 +1,10 @@
 import { messages } from '@dispo/domain/messages';
+import type { AlternativeTime, CapacityAnalysis as FullAnalysis } from '@dispo/domain/quick-order/capacity';
+import type { RouteMaterialEntry } from '@dispo/domain/quick-order/route-history';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from './client';
 import { queryKeys } from './queryKeys';
-import type { Order, OrderBody, OrderUnit } from './types';
+import type { DeliveryTimeType, Order, OrderBody, OrderUnit } from './types';
 
 /** The quick-order wizard's calls (docs/api/order-intake-tools.md; orders.md §7.1, §7.2, §7.5). */
 
@@ -22,31 +24,26 @@ export interface QuickOrderAnswer {
   failures: { index: number; materialId: string; error: string }[];
 }
 
-export interface RouteMaterialEntry {
-  material: { id: string; name: string; unit: string; category: string | null; materialCode: string | null };
-  usageCount: number;
-  lastUsedDate: string;
-  averageQuantity: number;
-  frequencyScore: number;
-  recentFrequencyScore: number;
-}
+export type { AlternativeTime, RouteMaterialEntry };
 
-export interface AlternativeTime {
-  time: string;
-  availability: string;
-}
-
-export interface CapacityAnalysis {
-  riskLevel: 'normal' | 'warning' | 'critical' | (string & {});
-  utilizationPercentage: number;
-  recommendations: { type: string; message: string; suggestion: string; alternativeTimes: AlternativeTime[] }[];
-}
+/** What the wizard reads of an analysis (docs/capacity-analysis.md). */
+export type CapacityAnalysis = Pick<FullAnalysis, 'riskLevel' | 'utilizationPercentage' | 'recommendations'>;
 
 export interface CapacityRequest {
   date: string;
   timeFrom: string;
   timeTo: string;
   plantId: string | null;
+}
+
+/** The time fields of an order body: only those of its type are sent, the others are null. */
+export function deliveryTimeBody(type: DeliveryTimeType, fixed: string | null, from: string | null, to: string | null) {
+  return {
+    delivery_time_type: type,
+    delivery_time_fixed: type === 'fixed' ? fixed || null : null,
+    delivery_time_from: type === 'range' ? from || null : null,
+    delivery_time_to: type === 'range' ? to || null : null,
+  };
 }
 
 export function createQuickOrders(body: QuickOrderBody): Promise<QuickOrderAnswer> {

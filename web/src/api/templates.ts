@@ -1,5 +1,6 @@
 import type { TemplateData } from '@dispo/events/catalog/index';
 import { messages } from '@dispo/domain/messages';
+import type { OrderTemplateView } from '@dispo/domain/order-template/order-template-decider';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from './client';
 import { ApiError } from './errors';
@@ -9,15 +10,7 @@ import { queryKeys } from './queryKeys';
 
 export type { TemplateData };
 
-export interface OrderTemplate {
-  id: string;
-  name: string;
-  usageCount: number;
-  lastUsed: string | null;
-  templateData: TemplateData;
-  createdAt: string;
-  updatedAt: string;
-}
+export type OrderTemplate = OrderTemplateView;
 
 export interface TemplateBody {
   name: string;

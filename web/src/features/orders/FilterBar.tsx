@@ -1,9 +1,8 @@
-import { type RefObject, useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { messages } from '@dispo/domain/messages';
 import { useLoadingPoints, useMaterials, usePlants } from '../../api/reference';
 import { CheckField, InputField, NumberField, SelectField, SelectOptions } from '../../components/FormField';
 import { Icon } from '../../components/icons';
-import { SearchBox } from './SearchBox';
 import { QUICK_FILTERS, type OrderFiltersApi, type QuickFilter } from './useOrderFilters';
 
 export type Density = 'compact' | 'normal' | 'spacious';
@@ -25,7 +24,8 @@ const statusLabels = messages.labels.orderStatus as Readonly<Record<string, stri
 
 export interface FilterBarProps {
   filters: OrderFiltersApi;
-  searchRef: RefObject<HTMLInputElement | null>;
+  /** The page's search field (F3), or null when the separate bar under the text entry has it (§2.3). */
+  searchBar: ReactNode;
   density: Density;
   onDensityChange(density: Density): void;
   expanded: boolean;
@@ -35,17 +35,12 @@ export interface FilterBarProps {
   /** Absent for roles that may not create orders. */
   onQuickOrder?: () => void;
   onExport(): void;
-  /** False when the separate search bar under the text entry takes the search (§2.3); default true. */
-  showSearch?: boolean;
-  /** The user settings enableAutoSuggestions and the search history (saveSearchHistory). */
-  suggest?: boolean;
-  searchHistory?: readonly string[];
 }
 
 /** The filter bar of §2.3. */
 export function FilterBar({
   filters,
-  searchRef,
+  searchBar,
   density,
   onDensityChange,
   expanded,
@@ -54,9 +49,6 @@ export function FilterBar({
   refreshing,
   onQuickOrder,
   onExport,
-  showSearch = true,
-  suggest = true,
-  searchHistory = [],
 }: FilterBarProps) {
   const text = messages.orderScreen;
   const densityId = useId();
@@ -67,17 +59,7 @@ export function FilterBar({
   return (
     <section className="panel filter-bar" aria-label={text.searchLabel}>
       <div className="filter-bar__row">
-        {showSearch && (
-          <SearchBox
-            value={filters.searchText}
-            term={filters.applied.search}
-            onChange={filters.setSearchText}
-            onApply={filters.applySearch}
-            inputRef={searchRef}
-            suggest={suggest}
-            history={searchHistory}
-          />
-        )}
+        {searchBar}
         {plantFilter && (
           <span className="chip">
             {text.filterPlant}: {plantName ?? '…'}

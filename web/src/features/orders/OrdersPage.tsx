@@ -190,6 +190,22 @@ export function OrdersPage() {
 
   const closeDialog = () => setDialog(null);
 
+  // §2.3: the one search field (F3) sits under the text entry when the entry and the additional search
+  // are both on, else in the filter bar next to the plant chip.
+  const separateSearch = canWrite && showsSeparateSearch(settings);
+  const searchBar = (
+    <SearchBox
+      value={filters.searchText}
+      term={filters.applied.search}
+      onChange={filters.setSearchText}
+      onApply={filters.applySearch}
+      inputRef={searchRef}
+      suggest={settings.enableAutoSuggestions}
+      history={searchHistory.history}
+      {...(separateSearch ? { label: messages.filters.searchExisting } : {})}
+    />
+  );
+
   return (
     <div className="page orders-page">
       <OrdersHeader
@@ -209,27 +225,11 @@ export function OrdersPage() {
       />
 
       {/* §2.3/§2.4: the free-text entry above the table, with the separate search bar under it. */}
-      {canWrite && (
-        <OrderTextEntry
-          searchBar={
-            <SearchBox
-              value={filters.searchText}
-              term={filters.applied.search}
-              onChange={filters.setSearchText}
-              onApply={filters.applySearch}
-              inputRef={searchRef}
-              suggest={settings.enableAutoSuggestions}
-              history={searchHistory.history}
-              label={messages.filters.searchExisting}
-            />
-          }
-          settings={settings}
-        />
-      )}
+      {canWrite && <OrderTextEntry searchBar={separateSearch ? searchBar : null} settings={settings} />}
 
       <FilterBar
         filters={filters}
-        searchRef={searchRef}
+        searchBar={separateSearch ? null : searchBar}
         density={density}
         onDensityChange={setDensity}
         expanded={expanded}
@@ -238,9 +238,6 @@ export function OrdersPage() {
         refreshing={query.isFetching}
         onQuickOrder={canWrite ? openQuickOrder : undefined}
         onExport={() => setDialog({ kind: 'placeholder', title: messages.exportDialog.title })}
-        showSearch={!(canWrite && showsSeparateSearch(settings))}
-        suggest={settings.enableAutoSuggestions}
-        searchHistory={searchHistory.history}
       />
 
       <FlashMessages flashes={flash.flashes} onDismiss={flash.dismiss} />

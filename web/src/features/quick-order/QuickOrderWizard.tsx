@@ -12,9 +12,18 @@ import { InputField, SelectField, TextAreaField } from '../../components/FormFie
 import { Modal } from '../../components/Modal';
 import { todayInBerlin } from '../orders/format';
 import { materialsAtPlant } from '../orders/materialSearch';
+import { DeliveryTimeFields } from '../orders/DeliveryTimeFields';
 import { deliveryPlants, loadingPlants, loadingPointsOf, plantLabel } from '../orders/orderForm';
 import { CapacityWarning } from './CapacityWarning';
-import { canLeaveMaterial, canLeavePlants, canSubmit, quickOrderMachine, type QuickOrderResult, stepIndex, WIZARD_STEPS } from './quickOrderMachine';
+import {
+  canLeaveMaterial,
+  canLeavePlants,
+  canSubmit,
+  quickOrderMachine,
+  type QuickOrderResult,
+  stepIndex,
+  WIZARD_STEPS,
+} from './quickOrderMachine';
 import { submitQuickOrder } from './submitQuickOrder';
 import './quick-order.css';
 
@@ -33,10 +42,16 @@ export interface QuickOrderWizardProps {
 
 /** The capacity window of the chosen time: a fixed time counts one hour. */
 function capacityWindow(f: { deliveryTimeType: string; deliveryTimeFixed: string; deliveryTimeFrom: string; deliveryTimeTo: string }) {
-  if (f.deliveryTimeType === 'range') return f.deliveryTimeFrom && f.deliveryTimeTo && f.deliveryTimeFrom < f.deliveryTimeTo ? { from: f.deliveryTimeFrom, to: f.deliveryTimeTo } : null;
+  if (f.deliveryTimeType === 'range')
+    return f.deliveryTimeFrom && f.deliveryTimeTo && f.deliveryTimeFrom < f.deliveryTimeTo
+      ? { from: f.deliveryTimeFrom, to: f.deliveryTimeTo }
+      : null;
   if (!/^\d{2}:\d{2}$/.test(f.deliveryTimeFixed)) return null;
   const hour = Number(f.deliveryTimeFixed.slice(0, 2));
-  return { from: f.deliveryTimeFixed, to: `${String(Math.min(hour + 1, 23)).padStart(2, '0')}:${hour + 1 > 23 ? '59' : f.deliveryTimeFixed.slice(3)}` };
+  return {
+    from: f.deliveryTimeFixed,
+    to: `${String(Math.min(hour + 1, 23)).padStart(2, '0')}:${hour + 1 > 23 ? '59' : f.deliveryTimeFixed.slice(3)}`,
+  };
 }
 
 /** Schnellauftrag (orders.md §2.5, §2.6): the three-step wizard, driven by quickOrderMachine. */
@@ -86,7 +101,9 @@ export function QuickOrderWizard({ onClose, onCreated, favoriteProducts, templat
 
   const window = capacityWindow(form);
   const capacityRequest: CapacityRequest | null =
-    state.matches('delivery') && form.deliveryDate && window ? { date: form.deliveryDate, timeFrom: window.from, timeTo: window.to, plantId: form.plantId || null } : null;
+    state.matches('delivery') && form.deliveryDate && window
+      ? { date: form.deliveryDate, timeFrom: window.from, timeTo: window.to, plantId: form.plantId || null }
+      : null;
   const capacity = useCapacityAnalysis(capacityRequest);
 
   const pointList = loadingPointsOf(points.data ?? [], form.plantId);
@@ -95,13 +112,29 @@ export function QuickOrderWizard({ onClose, onCreated, favoriteProducts, templat
     form.plantId,
     favoriteProducts,
   );
-  const setField = (field: 'quantity' | 'unit' | 'deliveryDate' | 'deliveryTimeType' | 'deliveryTimeFixed' | 'deliveryTimeFrom' | 'deliveryTimeTo' | 'priority' | 'notes' | 'templateName', value: string) =>
-    send({ type: 'SET_FIELD', field, value });
+  const setField = (
+    field:
+      | 'quantity'
+      | 'unit'
+      | 'deliveryDate'
+      | 'deliveryTimeType'
+      | 'deliveryTimeFixed'
+      | 'deliveryTimeFrom'
+      | 'deliveryTimeTo'
+      | 'priority'
+      | 'notes'
+      | 'templateName',
+    value: string,
+  ) => send({ type: 'SET_FIELD', field, value });
 
   const startFromLast = async () => {
     const plantId = form.deliveryPlantId;
     try {
-      const order = await queryClient.fetchQuery({ queryKey: [...queryKeys.orders.all, 'last-quick-order', plantId], queryFn: () => fetchLastQuickOrder(plantId), staleTime: 0 });
+      const order = await queryClient.fetchQuery({
+        queryKey: [...queryKeys.orders.all, 'last-quick-order', plantId],
+        queryFn: () => fetchLastQuickOrder(plantId),
+        staleTime: 0,
+      });
       if (!order) setLastInfo(t.noLastQuickOrder);
       else {
         send({ type: 'APPLY_LAST', order, points: points.data ?? [] });
@@ -162,7 +195,11 @@ export function QuickOrderWizard({ onClose, onCreated, favoriteProducts, templat
           </div>
           <ol className="quick-order__dots">
             {STEP_TITLES.map((title, i) => (
-              <li key={title} className={`quick-order__dot${i === step ? ' quick-order__dot--current' : ''}${i < step ? ' quick-order__dot--done' : ''}`} aria-current={i === step ? 'step' : undefined}>
+              <li
+                key={title}
+                className={`quick-order__dot${i === step ? ' quick-order__dot--current' : ''}${i < step ? ' quick-order__dot--done' : ''}`}
+                aria-current={i === step ? 'step' : undefined}
+              >
                 <span className="quick-order__dot-mark">{i + 1}</span>
                 <span className="quick-order__dot-title">{title}</span>
               </li>
@@ -239,7 +276,12 @@ export function QuickOrderWizard({ onClose, onCreated, favoriteProducts, templat
                           {'☆'.repeat(3 - stars)}
                         </span>
                         <span className="quick-order__suggestion-name">{s.material.name}</span>
-                        <span className="quick-order__suggestion-detail">{t.suggestionDetail(s.usageCount, `${s.averageQuantity.toLocaleString('de-DE')} ${messages.labels.unitShort[(s.material.unit as OrderUnit) ?? 'to'] ?? s.material.unit}`)}</span>
+                        <span className="quick-order__suggestion-detail">
+                          {t.suggestionDetail(
+                            s.usageCount,
+                            `${s.averageQuantity.toLocaleString('de-DE')} ${messages.labels.unitShort[(s.material.unit as OrderUnit) ?? 'to'] ?? s.material.unit}`,
+                          )}
+                        </span>
                       </button>
                     );
                   })}
@@ -306,22 +348,15 @@ export function QuickOrderWizard({ onClose, onCreated, favoriteProducts, templat
                 error={error('deliveryDate')}
                 data-autofocus
               />
-              <SelectField
-                id={`${id}-time-type`}
-                label={t.timeType}
-                value={form.deliveryTimeType}
-                onChange={(value) => setField('deliveryTimeType', value)}
-                options={['fixed', 'range']}
-                optionLabel={(type) => messages.labels.deliveryTimeType[type as 'fixed' | 'range']}
+              <DeliveryTimeFields
+                id={id}
+                type={form.deliveryTimeType}
+                fixed={form.deliveryTimeFixed}
+                from={form.deliveryTimeFrom}
+                to={form.deliveryTimeTo}
+                onChange={setField}
+                errors={errors}
               />
-              {form.deliveryTimeType === 'fixed' ? (
-                <InputField id={`${id}-fixed`} type="time" label={t.timeFixed} value={form.deliveryTimeFixed} onChange={(v) => setField('deliveryTimeFixed', v)} error={error('deliveryTimeFixed')} />
-              ) : (
-                <>
-                  <InputField id={`${id}-from`} type="time" label={t.timeFrom} value={form.deliveryTimeFrom} onChange={(v) => setField('deliveryTimeFrom', v)} error={error('deliveryTimeFrom')} />
-                  <InputField id={`${id}-to`} type="time" label={t.timeTo} value={form.deliveryTimeTo} onChange={(v) => setField('deliveryTimeTo', v)} error={error('deliveryTimeTo')} />
-                </>
-              )}
               <SelectField
                 id={`${id}-priority`}
                 label={t.priority}
@@ -338,7 +373,11 @@ export function QuickOrderWizard({ onClose, onCreated, favoriteProducts, templat
             {templatesEnabled && (
               <div className="quick-order__template">
                 <label className="checkbox">
-                  <input type="checkbox" checked={form.saveAsTemplate} onChange={(e) => send({ type: 'SET_SAVE_AS_TEMPLATE', value: e.target.checked })} />
+                  <input
+                    type="checkbox"
+                    checked={form.saveAsTemplate}
+                    onChange={(e) => send({ type: 'SET_SAVE_AS_TEMPLATE', value: e.target.checked })}
+                  />
                   {t.saveAsTemplate}
                 </label>
                 {form.saveAsTemplate && (

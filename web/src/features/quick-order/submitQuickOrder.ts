@@ -1,6 +1,6 @@
 import { messages } from '@dispo/domain/messages';
 import { isApiError } from '../../api/errors';
-import { createQuickOrders, type QuickOrderBody } from '../../api/quickOrder';
+import { createQuickOrders, deliveryTimeBody, type QuickOrderBody } from '../../api/quickOrder';
 import { getToken } from '../../api/session';
 import { createTemplate, type TemplateData } from '../../api/templates';
 import type { Material, Plant } from '../../api/types';
@@ -23,10 +23,7 @@ export function quickOrderBody(f: QuickOrderForm): QuickOrderBody {
     quantity: quantityOf(f.quantity),
     unit: f.unit,
     delivery_date: f.deliveryDate,
-    delivery_time_type: f.deliveryTimeType,
-    delivery_time_fixed: f.deliveryTimeType === 'fixed' ? f.deliveryTimeFixed : null,
-    delivery_time_from: f.deliveryTimeType === 'range' ? f.deliveryTimeFrom : null,
-    delivery_time_to: f.deliveryTimeType === 'range' ? f.deliveryTimeTo : null,
+    ...deliveryTimeBody(f.deliveryTimeType, f.deliveryTimeFixed, f.deliveryTimeFrom, f.deliveryTimeTo),
     status: 'offen',
     priority: f.priority,
     transport_type: 'standard',
@@ -42,7 +39,12 @@ export function templateDataOf(f: QuickOrderForm, names: Names): TemplateData {
     loadingPlant: plant(f.plantId),
     deliveryPlant: plant(f.deliveryPlantId),
     loadingPointId: f.loadingPointId || null,
-    materials: f.materialIds.map((id) => ({ id, name: names.materials.find((m) => m.id === id)?.name ?? null, quantity: quantityOf(f.quantity), unit: f.unit })),
+    materials: f.materialIds.map((id) => ({
+      id,
+      name: names.materials.find((m) => m.id === id)?.name ?? null,
+      quantity: quantityOf(f.quantity),
+      unit: f.unit,
+    })),
     deliveryTimeType: f.deliveryTimeType,
     deliveryTimeFixed: f.deliveryTimeType === 'fixed' ? f.deliveryTimeFixed || null : null,
     deliveryTimeFrom: f.deliveryTimeType === 'range' ? f.deliveryTimeFrom || null : null,

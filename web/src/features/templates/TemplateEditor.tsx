@@ -5,6 +5,7 @@ import type { TemplateData } from '../../api/templates';
 import type { OrderUnit } from '../../api/types';
 import { InputField, SelectField, TextAreaField } from '../../components/FormField';
 import { materialsAtPlant } from '../orders/materialSearch';
+import { DeliveryTimeFields } from '../orders/DeliveryTimeFields';
 import { deliveryPlants, loadingPlants, loadingPointsOf, plantLabel } from '../orders/orderForm';
 
 const t = messages.intakeTools;
@@ -49,7 +50,14 @@ export function TemplateEditor({ draft, onChange, readOnly, favoriteProducts }: 
 
   return (
     <fieldset className="template-editor" disabled={readOnly}>
-      <InputField id={`${id}-name`} label={t.templateName} required value={draft.name} onChange={(name) => onChange({ ...draft, name })} maxLength={100} />
+      <InputField
+        id={`${id}-name`}
+        label={t.templateName}
+        required
+        value={draft.name}
+        onChange={(name) => onChange({ ...draft, name })}
+        maxLength={100}
+      />
       <div className="template-editor__row">
         <SelectField
           id={`${id}-delivery`}
@@ -106,7 +114,12 @@ export function TemplateEditor({ draft, onChange, readOnly, favoriteProducts }: 
               value={String(m.quantity)}
               onChange={(e) => setMaterial(index, { quantity: Number(e.target.value) })}
             />
-            <select className="field__input template-editor__unit" aria-label={t.unit} value={m.unit} onChange={(e) => setMaterial(index, { unit: e.target.value as OrderUnit })}>
+            <select
+              className="field__input template-editor__unit"
+              aria-label={t.unit}
+              value={m.unit}
+              onChange={(e) => setMaterial(index, { unit: e.target.value as OrderUnit })}
+            >
               {UNITS.map((u) => (
                 <option key={u} value={u}>
                   {messages.labels.unitShort[u]}
@@ -124,27 +137,23 @@ export function TemplateEditor({ draft, onChange, readOnly, favoriteProducts }: 
             </button>
           </div>
         ))}
-        <button type="button" className="button button--small" onClick={() => set({ materials: [...d.materials, { id: '', name: null, quantity: 1, unit: 'to' }] })}>
+        <button
+          type="button"
+          className="button button--small"
+          onClick={() => set({ materials: [...d.materials, { id: '', name: null, quantity: 1, unit: 'to' }] })}
+        >
           {t.addMaterial}
         </button>
       </div>
       <div className="template-editor__row">
-        <SelectField
-          id={`${id}-time-type`}
-          label={t.timeType}
-          value={d.deliveryTimeType}
-          onChange={(type) => set({ deliveryTimeType: type as TemplateData['deliveryTimeType'] })}
-          options={['fixed', 'range']}
-          optionLabel={(type) => messages.labels.deliveryTimeType[type as 'fixed' | 'range']}
+        <DeliveryTimeFields
+          id={id}
+          type={d.deliveryTimeType}
+          fixed={d.deliveryTimeFixed ?? ''}
+          from={d.deliveryTimeFrom ?? ''}
+          to={d.deliveryTimeTo ?? ''}
+          onChange={(field, value) => set({ [field]: field === 'deliveryTimeType' ? value : value || null })}
         />
-        {d.deliveryTimeType === 'fixed' ? (
-          <InputField id={`${id}-fixed`} type="time" label={t.timeFixed} value={d.deliveryTimeFixed ?? ''} onChange={(v) => set({ deliveryTimeFixed: v || null })} />
-        ) : (
-          <>
-            <InputField id={`${id}-from`} type="time" label={t.timeFrom} value={d.deliveryTimeFrom ?? ''} onChange={(v) => set({ deliveryTimeFrom: v || null })} />
-            <InputField id={`${id}-to`} type="time" label={t.timeTo} value={d.deliveryTimeTo ?? ''} onChange={(v) => set({ deliveryTimeTo: v || null })} />
-          </>
-        )}
         <SelectField
           id={`${id}-priority`}
           label={t.priority}
@@ -158,4 +167,3 @@ export function TemplateEditor({ draft, onChange, readOnly, favoriteProducts }: 
     </fieldset>
   );
 }
-

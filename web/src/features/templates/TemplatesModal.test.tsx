@@ -3,8 +3,8 @@ import { messages } from '@dispo/domain/messages';
 import { DEFAULT_USER_ORDER_SETTINGS } from '@dispo/domain/user-order-settings/index';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { OrderTemplate } from '../../api/templates';
 import { makeOrder } from '../../test/fixtures';
+import { makeTemplate } from './templatesTestKit';
 import { loginAt, type OrdersBackend, renderOrdersPage, startOrdersBackend } from '../orders/ordersTestKit';
 
 let backend: OrdersBackend;
@@ -17,26 +17,8 @@ afterEach(async () => {
 const t = messages.intakeTools;
 const yesterday = new Date(Date.now() - 86_400_000).toISOString();
 
-const template = (id: string, name: string, usageCount: number, lastUsed: string | null): OrderTemplate => ({
-  id,
-  name,
-  usageCount,
-  lastUsed,
-  createdAt: '2026-11-01T08:00:00.000Z',
-  updatedAt: '2026-11-01T08:00:00.000Z',
-  templateData: {
-    loadingPlant: { id: 'p-zement', name: 'Zementwerk Rüdersdorf' },
-    deliveryPlant: { id: 'p-beton', name: 'Betonwerk Kiel' },
-    loadingPointId: 'lp-a',
-    materials: [{ id: 'm-cem1', name: 'CEM I 42,5 R', quantity: 27, unit: 'to' }],
-    deliveryTimeType: 'fixed',
-    deliveryTimeFixed: '07:30',
-    deliveryTimeFrom: null,
-    deliveryTimeTo: null,
-    priority: 'normal',
-    notes: null,
-  },
-});
+const template = (id: string, name: string, usageCount: number, lastUsed: string | null) =>
+  makeTemplate({ id, name, usageCount, lastUsed }, { materials: [{ id: 'm-cem1', name: 'CEM I 42,5 R', quantity: 27, unit: 'to' }] });
 
 const settingsOn = { json: { success: true, stored: true, settings: { ...DEFAULT_USER_ORDER_SETTINGS, enableOrderTemplates: true } } };
 

@@ -1,30 +1,9 @@
 import { messages } from '@dispo/domain/messages';
 import { describe, expect, it } from 'vitest';
-import type { OrderTemplate } from '../../api/templates';
+import { makeTemplate } from './templatesTestKit';
 import { filterTemplates, initialDeliveryChoice, isVip, lastUsedText, templateOrderBody, templateUseError } from './templateLogic';
 
-const template = (overrides: Partial<OrderTemplate> = {}, data: Partial<OrderTemplate['templateData']> = {}): OrderTemplate => ({
-  id: 't-1',
-  name: 'Kiel Zement',
-  usageCount: 0,
-  lastUsed: null,
-  createdAt: '2026-11-01T08:00:00.000Z',
-  updatedAt: '2026-11-01T08:00:00.000Z',
-  ...overrides,
-  templateData: {
-    loadingPlant: { id: 'p-zement', name: 'Zementwerk Rüdersdorf' },
-    deliveryPlant: { id: 'p-beton', name: 'Betonwerk Kiel' },
-    loadingPointId: 'lp-a',
-    materials: [{ id: 'm-cem1', name: 'CEM I 42,5 R', quantity: 1, unit: 'to' }],
-    deliveryTimeType: 'fixed',
-    deliveryTimeFixed: '07:30',
-    deliveryTimeFrom: null,
-    deliveryTimeTo: null,
-    priority: 'normal',
-    notes: null,
-    ...data,
-  },
-});
+const template = makeTemplate;
 
 describe('templates (§2.13, §4.8)', () => {
   it('gives the VIP badge from 5 uses', () => {
@@ -45,7 +24,10 @@ describe('templates (§2.13, §4.8)', () => {
   });
 
   it('searches name, plants and materials', () => {
-    const list = [template(), template({ id: 't-2', name: 'Lübeck Kies' }, { materials: [{ id: 'm-k', name: 'Kies 8/16', quantity: 1, unit: 'to' }] })];
+    const list = [
+      template(),
+      template({ id: 't-2', name: 'Lübeck Kies' }, { materials: [{ id: 'm-k', name: 'Kies 8/16', quantity: 1, unit: 'to' }] }),
+    ];
     expect(filterTemplates(list, 'kies').map((x) => x.id)).toEqual(['t-2']);
     expect(filterTemplates(list, 'KIEL ZEMENT').map((x) => x.id)).toEqual(['t-1']);
     expect(filterTemplates(list, 'betonwerk kiel')).toHaveLength(2);
@@ -54,14 +36,19 @@ describe('templates (§2.13, §4.8)', () => {
 
   it('starts Lieferzeit bestätigen on the next workday, as keep when the template has its time, else its type', () => {
     expect(initialDeliveryChoice(template(), '2026-11-27')).toMatchObject({ deliveryDate: '2026-11-30', option: 'keep' });
-    expect(initialDeliveryChoice(template({}, { deliveryTimeType: 'range' }), '2026-11-25')).toMatchObject({ deliveryDate: '2026-11-26', option: 'range' });
+    expect(initialDeliveryChoice(template({}, { deliveryTimeType: 'range' }), '2026-11-25')).toMatchObject({
+      deliveryDate: '2026-11-26',
+      option: 'range',
+    });
     expect(initialDeliveryChoice(template({}, { deliveryTimeFixed: null }), '2026-11-25').option).toBe('fixed');
   });
 
   it('refuses a template without materials or without a material id', () => {
     expect(templateUseError(template().templateData)).toBeNull();
     expect(templateUseError(template({}, { materials: [] }).templateData)).toBe(messages.templates.noMaterials);
-    expect(templateUseError(template({}, { materials: [{ id: '', name: null, quantity: 1, unit: 'to' }] }).templateData)).toBe(messages.templates.invalidMaterial);
+    expect(templateUseError(template({}, { materials: [{ id: '', name: null, quantity: 1, unit: 'to' }] }).templateData)).toBe(
+      messages.templates.invalidMaterial,
+    );
   });
 
   it('creates status offen, transport standard, with the chosen time', () => {
@@ -77,7 +64,15 @@ describe('templates (§2.13, §4.8)', () => {
       units: ['to'],
       source: 'template',
     });
-    expect(templateOrderBody(template(), { ...base, option: 'range' })).toMatchObject({ delivery_time_type: 'range', delivery_time_from: '08:00', delivery_time_to: '10:00', delivery_time_fixed: null });
-    expect(templateOrderBody(template(), { ...base, option: 'fixed' })).toMatchObject({ delivery_time_type: 'fixed', delivery_time_fixed: '09:15' });
+    expect(templateOrderBody(template(), { ...base, option: 'range' })).toMatchObject({
+      delivery_time_type: 'range',
+      delivery_time_from: '08:00',
+      delivery_time_to: '10:00',
+      delivery_time_fixed: null,
+    });
+    expect(templateOrderBody(template(), { ...base, option: 'fixed' })).toMatchObject({
+      delivery_time_type: 'fixed',
+      delivery_time_fixed: '09:15',
+    });
   });
 });

@@ -1,7 +1,7 @@
 import { messages } from '@dispo/domain/messages';
 import { nextWorkday } from '@dispo/domain/order-template/next-workday';
 import type { OrderTemplate, TemplateData } from '../../api/templates';
-import type { QuickOrderBody } from '../../api/quickOrder';
+import { deliveryTimeBody, type QuickOrderBody } from '../../api/quickOrder';
 
 /** §9: a template used 5 times or more gets the VIP badge. */
 export const VIP_FROM_USES = 5;
@@ -93,10 +93,7 @@ export function templateOrderBody(template: OrderTemplate, choice: DeliveryChoic
     quantities: d.materials.map((m) => m.quantity ?? 1),
     units: d.materials.map((m) => m.unit ?? 'to'),
     delivery_date: choice.deliveryDate,
-    delivery_time_type: time.type,
-    delivery_time_fixed: time.type === 'fixed' ? time.fixed : null,
-    delivery_time_from: time.type === 'range' ? time.from : null,
-    delivery_time_to: time.type === 'range' ? time.to : null,
+    ...deliveryTimeBody(time.type, time.fixed, time.from, time.to),
     status: 'offen',
     priority: d.priority ?? 'normal',
     transport_type: 'standard',
