@@ -45,13 +45,18 @@ async function loadSettings(userId: string | null, signal?: AbortSignal): Promis
   try {
     const answer = await apiRequest<SettingsAnswer>('/user/order-settings', signal ? { signal } : {});
     // Nothing stored on the server yet: what this browser remembers wins over the defaults.
+    loadFailures.delete(userId ?? '');
     const settings = answer.stored ? answer.settings : readLocalSettings(userId);
     writeLocalSettings(userId, settings);
     return settings;
   } catch {
+    loadFailures.add(userId ?? '');
     return readLocalSettings(userId);
   }
 }
+
+/** Users whose last load failed: the page stays silent (§7.6), the settings dialog says it (§8.2). */
+const loadFailures = new Set<string>();
 
 export interface OrderSettingsApi {
   settings: UserOrderSettings;
@@ -59,6 +64,8 @@ export interface OrderSettingsApi {
   save(changes: Partial<UserOrderSettings>): Promise<boolean>;
   reset(): Promise<boolean>;
   saving: boolean;
+  /** The last load from the server failed; the local copy is shown. */
+  loadFailed: boolean;
 }
 
 export function useOrderSettings(): OrderSettingsApi {
@@ -114,5 +121,5 @@ export function useOrderSettings(): OrderSettingsApi {
     }
   }, [apply, postReset]);
 
-  return { settings: query.data, save, reset, saving: saving || resetting };
+  return { settings: query.data, save, reset, saving: saving || resetting, loadFailed: query.isFetched && loadFailures.has(userId ?? '') };
 }

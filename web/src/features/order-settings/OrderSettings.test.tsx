@@ -63,6 +63,9 @@ describe('Auftragsannahme Einstellungen (§2.12, §3, §7.6)', () => {
     // Text entry off: no entry, and the normal search bar of the filter bar (§2.3).
     expect(screen.queryByRole('combobox', { name: messages.orderText.entry.label })).toBeNull();
     expect(screen.getByRole('combobox', { name: messages.orderScreen.searchLabel })).toBeTruthy();
+    // The dialog says why it shows the local copy (§8.2).
+    const dialog = await openSettings();
+    expect(within(dialog).getByText(messages.errors.loadSettings)).toBeTruthy();
   });
 
   it('says when saving fails, and resets to the defaults', async () => {

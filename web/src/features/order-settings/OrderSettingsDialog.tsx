@@ -74,6 +74,7 @@ export function OrderSettingsDialog({ api, onClose, onMessage }: OrderSettingsDi
         </>
       }
     >
+      {api.loadFailed && <p className="field__hint settings-dialog__load-failed">{messages.errors.loadSettings}</p>}
       <div className="settings-dialog__tabs" role="tablist" aria-label={text.settingsTabs}>
         {TABS.map((t) => (
           <button
