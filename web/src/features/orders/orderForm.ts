@@ -151,7 +151,9 @@ export function checkForm(values: OrderFormValues, mode: 'new' | 'edit'): FormCh
   }
   if (!isIsoDate(values.deliveryDate)) return { error: messages.validation.invalidDate, invalid: new Set(['deliveryDate']) };
   if (values.deliveryTimeType === 'fixed') {
-    if (values.deliveryTimeFixed.trim() !== '' && !normalizeClock(values.deliveryTimeFixed)) {
+    // A fixed time type needs its time (the server refuses it too, §5.1).
+    if (values.deliveryTimeFixed.trim() === '') return { error: messages.validation.quickOrder.enterTime, invalid: new Set(['deliveryTimeFixed']) };
+    if (!normalizeClock(values.deliveryTimeFixed)) {
       return { error: messages.validation.invalidTime, invalid: new Set(['deliveryTimeFixed']) };
     }
   } else {
