@@ -2,7 +2,7 @@ import { messages } from '@dispo/domain/messages';
 import { suggestionStars, topSuggestions } from '@dispo/domain/quick-order/route-history';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
-import { type KeyboardEvent, useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { fetchLastQuickOrder, type CapacityRequest, useCapacityAnalysis, useMaterialHistory } from '../../api/quickOrder';
 import { queryKeys } from '../../api/queryKeys';
@@ -91,6 +91,13 @@ export function QuickOrderWizard({ onClose, onCreated, favoriteProducts, templat
     if (state.matches('done') && result) onCreated(result);
   }, [state, result, onCreated]);
 
+  // The loading points may arrive after the plant was chosen: its only point is then taken as well.
+  const inPlants = state.matches('plants');
+  useEffect(() => {
+    if (inPlants && form.plantId && !form.loadingPointId && points.data)
+      send({ type: 'SET_LOADING_PLANT', plantId: form.plantId, points: points.data });
+  }, [inPlants, form.plantId, form.loadingPointId, points.data, send]);
+
   const history = useMaterialHistory(form.plantId, form.deliveryPlantId);
   const suggestions = useMemo(() => topSuggestions(history.data ?? []), [history.data]);
   const inMaterial = state.matches('material');
@@ -145,18 +152,23 @@ export function QuickOrderWizard({ onClose, onCreated, favoriteProducts, templat
     }
   };
 
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.altKey && event.key === 'ArrowLeft') {
-      event.preventDefault();
-      send({ type: 'BACK' });
-    } else if (event.altKey && event.key === 'ArrowRight') {
-      event.preventDefault();
-      send({ type: 'NEXT' });
-    } else if ((event.ctrlKey || event.metaKey) && event.key === 'Enter') {
-      event.preventDefault();
-      send({ type: 'SUBMIT' });
-    }
-  };
+  // §2.5 keys, wherever the focus is in the wizard: Alt+Left back, Alt+Right next, Ctrl+Enter create.
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.altKey && event.key === 'ArrowLeft') {
+        event.preventDefault();
+        send({ type: 'BACK' });
+      } else if (event.altKey && event.key === 'ArrowRight') {
+        event.preventDefault();
+        send({ type: 'NEXT' });
+      } else if ((event.ctrlKey || event.metaKey) && event.key === 'Enter') {
+        event.preventDefault();
+        send({ type: 'SUBMIT' });
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [send]);
 
   const nextEnabled = step === 0 ? canLeavePlants(form) : step === 1 ? canLeaveMaterial(form) : canSubmit(form) && !submitting;
   const error = (field: keyof typeof errors) => errors[field] ?? null;
@@ -188,7 +200,7 @@ export function QuickOrderWizard({ onClose, onCreated, favoriteProducts, templat
         </>
       }
     >
-      <div className="quick-order" onKeyDown={onKeyDown}>
+      <div className="quick-order">
         <div className="quick-order__progress" aria-label={t.wizardProgress(step + 1, WIZARD_STEPS.length)}>
           <div className="quick-order__bar" role="progressbar" aria-valuemin={1} aria-valuemax={3} aria-valuenow={step + 1}>
             <div className="quick-order__bar-fill" style={{ width: `${((step + 1) / WIZARD_STEPS.length) * 100}%` }} />
