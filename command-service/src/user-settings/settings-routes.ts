@@ -16,7 +16,7 @@ export interface SettingsRouteOptions {
 
 /**
  * The user's own order-intake settings (orders.md §2.12, §3, §7.6; docs/api/orders.md). Preferences
- * of one's own screen, not business data: every role keeps them, auditors too (ADR 0009).
+ * of one's own screen, not business data: every role keeps them, auditors too (ADR 0010).
  * PUT takes any subset of the fields of §3 (their own names) and answers the whole settings.
  */
 export const settingsRoutes: FastifyPluginAsyncZod<SettingsRouteOptions> = async (app, opts) => {
