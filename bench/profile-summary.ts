@@ -6,6 +6,9 @@
  */
 import { readFileSync } from 'node:fs';
 
+/** The repository this script belongs to, as profiles name its files (`file:///…/`): any worktree. */
+const ROOT = new URL('..', import.meta.url).href;
+
 interface CallFrame {
   functionName: string;
   url: string;
@@ -82,11 +85,11 @@ function print(title: string, map: Map<string, number>, total: number, n: number
 function shortUrl(url: string): string {
   const i = url.indexOf('/node_modules/');
   if (i >= 0) return url.slice(i + '/node_modules/'.length);
-  return url.replace(/^file:\/\/\/work\/main\//, '');
+  return url.startsWith(ROOT) ? url.slice(ROOT.length) : url;
 }
 
 function isOwn(url: string): boolean {
-  return url.includes('/work/main/') && !url.includes('/node_modules/');
+  return url.startsWith(ROOT) && !url.includes('/node_modules/');
 }
 
 /** A package (node_modules), a workspace folder, node internals, or V8 states such as (garbage collector). */
@@ -98,6 +101,6 @@ function area(f: CallFrame): string {
     const rest = f.url.slice(nm + '/node_modules/'.length).split('/');
     return rest[0]!.startsWith('@') ? `${rest[0]}/${rest[1]}` : rest[0]!;
   }
-  const own = f.url.replace(/^file:\/\/\/work\/main\//, '').split('/');
+  const own = shortUrl(f.url).split('/');
   return `${own[0]}/${own.slice(1, -1).join('/')}`;
 }

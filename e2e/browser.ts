@@ -16,3 +16,6 @@ export function launchChromium(): Promise<Browser> {
     ],
   });
 }
+
+/** Browser tests run on top of the demo business (a week of it, to keep them quick), as `npm start` shows it. */
+export const DEMO_BUSINESS = { weeks: 1 } as const;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoOrderBody } from '../runtime/src/testing/demo-order';
 import { createTestApp, type TestApp } from '../runtime/src/testing/test-app';
 import { webClientBuilt } from '../runtime/src/web-client';
-import { launchChromium } from './browser';
+import { DEMO_BUSINESS, launchChromium } from './browser';
 
 /**
  * The Disposition opened directly (docs/api/disposition.md, "Opening the Disposition"): index.html
@@ -37,7 +37,7 @@ describe('Disposition opened directly: the day is requested by index.html', () =
 
   beforeAll(async () => {
     if (!webClientBuilt()) throw new Error('web/dist fehlt: zuerst `npm run build` ausführen');
-    t = await createTestApp({ listen: true, serveWeb: true });
+    t = await createTestApp({ listen: true, serveWeb: true, history: DEMO_BUSINESS });
     browser = await launchChromium();
     const auftrag = await t.login('auftrag');
     const dispo = await t.login('dispo');

@@ -14,7 +14,7 @@ import { loadDemoCatalog } from '../runtime/src/demo-catalog';
 import { demoOrderBody } from '../runtime/src/testing/demo-order';
 import { createTestApp, type TestApp } from '../runtime/src/testing/test-app';
 import { webClientBuilt } from '../runtime/src/web-client';
-import { launchChromium } from './browser';
+import { DEMO_BUSINESS, launchChromium } from './browser';
 
 /**
  * Issue 6, Tests: the Disposition in a real browser. `dispo` logs in, opens a day with three open
@@ -118,6 +118,7 @@ describe('Disposition in a real browser: drag, move, reset, complete the day, to
     t = await createTestApp({
       listen: true,
       serveWeb: true,
+      history: DEMO_BUSINESS,
       mail: { smtpUrl: smtp.url, schedule: false, pollIntervalMs: 500, retryDelayMs: 200 },
     });
     browser = await launchChromium();

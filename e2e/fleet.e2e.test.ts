@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { samplePdf } from '../runtime/src/testing/multipart';
 import { createTestApp, type TestApp } from '../runtime/src/testing/test-app';
 import { webClientBuilt } from '../runtime/src/web-client';
-import { launchChromium } from './browser';
+import { DEMO_BUSINESS, launchChromium } from './browser';
 
 const shots = process.env.E2E_SCREENSHOTS;
 const text = messages.fleetScreen;
@@ -46,7 +46,7 @@ describe('Fuhrparkverwaltung in a real browser', () => {
 
   beforeAll(async () => {
     if (!webClientBuilt()) throw new Error('web/dist fehlt: zuerst `npm run build` ausführen');
-    t = await createTestApp({ listen: true, serveWeb: true });
+    t = await createTestApp({ listen: true, serveWeb: true, history: DEMO_BUSINESS });
     token = await t.login('fuhrpark');
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoOrderBody } from '../runtime/src/testing/demo-order';
 import { createTestApp, type TestApp } from '../runtime/src/testing/test-app';
 import { webClientBuilt } from '../runtime/src/web-client';
-import { launchChromium } from './browser';
+import { DEMO_BUSINESS, launchChromium } from './browser';
+import { berlinDay, showDeliveryDays } from './order-list';
 
 const shots = process.env.E2E_SCREENSHOTS;
 
@@ -14,7 +15,7 @@ describe('login, order list and live update in a real browser', () => {
 
   beforeAll(async () => {
     if (!webClientBuilt()) throw new Error('web/dist fehlt: zuerst `npm run build` ausführen');
-    t = await createTestApp({ listen: true, serveWeb: true });
+    t = await createTestApp({ listen: true, serveWeb: true, history: DEMO_BUSINESS });
     browser = await launchChromium();
   });
   afterAll(async () => {
@@ -35,7 +36,14 @@ describe('login, order list and live update in a real browser', () => {
 
   it('logs in as dispo, sees the order list and an order another user creates appears live', async () => {
     const other = await t.login('auftrag');
-    const first = await t.app.inject({ method: 'POST', url: '/api/orders', headers: { authorization: `Bearer ${other}` }, payload: demoOrderBody() });
+    // Delivered after every day of the demo business, so the list can be narrowed to these two.
+    const own = berlinDay(60);
+    const first = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: { authorization: `Bearer ${other}` },
+      payload: demoOrderBody({ delivery_date: own }),
+    });
     const firstNumber = (first.json() as { order: { orderNumber: string } }).order.orderNumber;
 
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
@@ -47,6 +55,7 @@ describe('login, order list and live update in a real browser', () => {
     await page.keyboard.press('Enter');
 
     await page.getByRole('heading', { name: messages.orderTable.title }).waitFor();
+    await showDeliveryDays(page, own);
     await page.getByText(firstNumber).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeTruthy();
 
@@ -55,7 +64,7 @@ describe('login, order list and live update in a real browser', () => {
       method: 'POST',
       url: '/api/orders',
       headers: { authorization: `Bearer ${other}` },
-      payload: demoOrderBody({ delivery_date: '2026-11-24', delivery_time_fixed: '09:30' }),
+      payload: demoOrderBody({ delivery_date: own, delivery_time_fixed: '09:30' }),
     });
     const secondNumber = (second.json() as { order: { orderNumber: string } }).order.orderNumber;
     await page.getByText(secondNumber).waitFor({ timeout: 10_000 });

@@ -10,7 +10,8 @@ import { loadDemoCatalog } from '../runtime/src/demo-catalog';
 import { demoOrderBody } from '../runtime/src/testing/demo-order';
 import { createTestApp, type TestApp } from '../runtime/src/testing/test-app';
 import { webClientBuilt } from '../runtime/src/web-client';
-import { launchChromium } from './browser';
+import { DEMO_BUSINESS, launchChromium } from './browser';
+import { berlinDay, showDeliveryDays } from './order-list';
 
 /**
  * Issue 3, Tests: the Auftragsannahme in a real browser. `dispo` creates an order through the full
@@ -23,6 +24,8 @@ const run = promisify(execFile);
 const shots = process.env.E2E_SCREENSHOTS;
 const text = messages.orderScreen;
 const LIVE = { timeout: 15_000 };
+/** This test's orders are delivered from this many days ahead, after every day of the demo business. */
+const OWN_DAYS = 40;
 
 // The demo catalogue's names (data, not UI texts): the route of the order the form creates.
 const catalog = loadDemoCatalog();
@@ -36,13 +39,6 @@ const quantityText = (quantity: number) =>
   `${new Intl.NumberFormat('de-DE', { maximumFractionDigits: 2 }).format(quantity)} ${messages.labels.unitShort.to}`;
 
 /** A Berlin calendar day `days` from today, 'YYYY-MM-DD'. */
-function berlinDay(days: number): string {
-  const berlin = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit' });
-  const today = berlin.format(new Date());
-  const date = new Date(`${today}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
 
 /** The grid row of an order (ag-grid rows carry role row). */
 const rowOf = (page: Page, orderNumber: string): Locator => page.getByRole('row').filter({ hasText: orderNumber });
@@ -86,7 +82,7 @@ describe('Auftragsannahme in a real browser, watched live from a second one', ()
     for (const plant of [LOADING_PLANT, DELIVERY_PLANT]) expect(catalog.plants.map((p) => p.name)).toContain(plant);
     expect(catalog.loadingPoints).toContainEqual(expect.objectContaining({ plant: LOADING_PLANT, name: LOADING_POINT }));
     expect(catalog.materials.map((m) => m.name)).toContain(MATERIAL);
-    t = await createTestApp({ listen: true, serveWeb: true });
+    t = await createTestApp({ listen: true, serveWeb: true, history: DEMO_BUSINESS });
     browser = await launchChromium();
     downloads = await mkdtemp(join(tmpdir(), 'dispo-e2e-orders-'));
   });
@@ -100,7 +96,7 @@ describe('Auftragsannahme in a real browser, watched live from a second one', ()
     // Two orders of a colleague, so the search has something to leave out.
     const colleague = await t.login('auftrag');
     const others: string[] = [];
-    for (const day of [5, 6]) {
+    for (const day of [OWN_DAYS + 5, OWN_DAYS + 6]) {
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/orders',
@@ -116,6 +112,7 @@ describe('Auftragsannahme in a real browser, watched live from a second one', ()
     const watchContext = await browser.newContext(viewport);
     const page = await loginThroughPage(dispoContext, t.url, 'dispo');
     const watch = await loginThroughPage(watchContext, t.url, 'auftrag');
+    for (const p of [page, watch]) await showDeliveryDays(p, berlinDay(OWN_DAYS));
     for (const p of [page, watch]) for (const number of others) await rowOf(p, number).waitFor();
     // Set once; a reload of the watching page would lose it.
     await watch.evaluate(() => Object.assign(window, { __dispoNoReload: true }));
@@ -132,7 +129,7 @@ describe('Auftragsannahme in a real browser, watched live from a second one', ()
     await form.getByRole('listbox', { name: text.material }).getByRole('option').filter({ hasText: MATERIAL }).click();
     await expect.poll(() => material.inputValue()).toBe(MATERIAL);
     await form.getByRole('spinbutton', { name: text.quantity, exact: true }).fill('28');
-    const deliveryDate = berlinDay(3);
+    const deliveryDate = berlinDay(OWN_DAYS + 3);
     await form.getByLabel(text.deliveryDate).fill(deliveryDate);
     await form.getByLabel(text.timeFixed).fill('09:30');
     if (shots) await page.screenshot({ path: `${shots}/order-form.png` });
@@ -254,6 +251,7 @@ describe('Auftragsannahme in a real browser, watched live from a second one', ()
   it('turns a phone note typed above the table into two orders at 7 and 9 Uhr, created with Enter', async () => {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'de-DE', timezoneId: 'Europe/Berlin' });
     const page = await loginThroughPage(context, t.url, 'dispo');
+    await showDeliveryDays(page, berlinDay(1), berlinDay(1));
     const before = await page.getByTestId('visible-count').textContent();
 
     const entry = page.getByRole('combobox', { name: messages.orderText.entry.label });
@@ -273,7 +271,11 @@ describe('Auftragsannahme in a real browser, watched live from a second one', ()
     // Both orders are in the table, for tomorrow, at 07:00 and 09:00, with the recognised route.
     const tomorrow = berlinDay(1);
     const token = await t.login('dispo');
-    const res = await t.app.inject({ method: 'GET', url: `/api/orders?search=Kies%208%2F16&limit=50`, headers: { authorization: `Bearer ${token}` } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/orders?search=Nordbeton&dateFrom=${tomorrow}&dateTo=${tomorrow}&limit=200`,
+      headers: { authorization: `Bearer ${token}` },
+    });
     interface ListedOrder {
       orderNumber: string;
       deliveryDate: string;
@@ -285,7 +287,7 @@ describe('Auftragsannahme in a real browser, watched live from a second one', ()
       customer: { company: string } | null;
     }
     const created = (res.json() as { orders: ListedOrder[] }).orders.filter(
-      (order) => order.deliveryDate === tomorrow && order.customer?.company === 'Nordbeton GmbH',
+      (order) => order.deliveryDate === tomorrow && order.customer?.company === 'Nordbeton GmbH' && order.material?.name === 'Kies 8/16',
     );
     expect(
       created.map((order) => [order.deliveryTimeFixed, order.plant?.name, order.loadingPoint?.name, order.deliveryPlant?.name, order.material?.name]).sort(),

@@ -7,11 +7,21 @@ import { WrongExpectedVersionError } from '@dispo/events/store/errors';
 import type { EventStore, ExpectedVersion, StreamWrite } from '@dispo/events/store/port';
 import { HttpError } from '@dispo/platform/http/errors';
 
-/** Who issues a command, for the events' metadata. */
+/** Who issues a command, and when, for the events' metadata. */
 export interface CommandMeta {
   userId: string | null;
   commandName: string;
   correlationId?: string;
+  /**
+   * The instant the command is issued: the server's clock unless given. Only the demo seed gives it,
+   * replaying the weeks before today; routes never take it from a request.
+   */
+  at?: Date;
+}
+
+/** The instant of a command as the events record it (ISO 8601). */
+export function commandTime(meta: Pick<CommandMeta, 'at'>): string {
+  return (meta.at ?? new Date()).toISOString();
 }
 
 export interface Loaded<S> {
@@ -47,7 +57,7 @@ export function envelope(registry: EventRegistry, meta: CommandMeta, correlation
       userId: meta.userId,
       correlationId,
       causationId: null,
-      occurredAt: new Date().toISOString(),
+      occurredAt: commandTime(meta),
       commandName: meta.commandName,
     },
   };

@@ -1,10 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { fuelCardCommands } from '@dispo/command-service/fleet/fuel-card-commands';
 import { createPinCipher } from '@dispo/command-service/fleet/pin-cipher';
 import { trailerCommands } from '@dispo/command-service/fleet/trailer-commands';
 import { vehicleCommands } from '@dispo/command-service/fleet/vehicle-commands';
 import { masterDataCommands } from '@dispo/command-service/master-data/master-data-commands';
-import { berlinDate } from '@dispo/domain/shared/berlin-date';
 import { reservationOwner } from '@dispo/command-service/reserve';
 import { userCommands } from '@dispo/command-service/users/user-commands';
 import { DomainError } from '@dispo/domain/decider';
@@ -13,12 +12,10 @@ import { reservationKinds } from '@dispo/events/catalog/index';
 import type { EventRegistry } from '@dispo/events/registry';
 import type { EventStore } from '@dispo/events/store/port';
 import type { DemoCatalog } from './demo-catalog';
+import { berlinDayIn, demoId } from './seed/demo-ids';
+import { type HistoryOptions, type HistoryResult, seedHistory } from './seed/history';
 
-/** Stable ids from names, so that a second start finds what the first one seeded. */
-export function demoId(kind: string, name: string): string {
-  const h = createHash('sha256').update(`dispo-demo:${kind}:${name}`).digest('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
-}
+export { berlinDayIn, demoId };
 
 /** Runs a create command; "already exists" is what a repeated seed expects. */
 async function once(create: () => Promise<unknown>): Promise<boolean> {
@@ -31,26 +28,30 @@ async function once(create: () => Promise<unknown>): Promise<boolean> {
   }
 }
 
-/** The Berlin calendar day `days` after today (the catalogue counts deadlines from the day of seeding). */
-export function berlinDayIn(days: number, today: Date = new Date()): string {
-  const [year, month, day] = berlinDate(today).split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
-}
-
 export interface SeedOptions {
   /** The services' PIN key; without it the demo fuel cards are seeded without PIN. */
   pinKey?: string;
+  /** The demo business's weeks of operations (seed/history.ts); without it only the master data. */
+  history?: HistoryOptions;
+}
+
+export interface SeedResult {
+  /** Master-data records created now. */
+  created: number;
+  /** The operations written now; null when not asked for. */
+  history: HistoryResult | null;
 }
 
 /**
- * Seeds the demo catalogue through the product's own commands, so it stands in the event log like
- * anything a user entered. Idempotent: a second run writes nothing.
+ * THE seed module of the demo business: every area adds its facts here. Seeds the demo catalogue
+ * through the product's own commands, so it stands in the event log like anything a user entered:
+ * master data, the fleet, then the weeks of operations. Idempotent: a second run writes nothing.
  */
 export async function seedDemoData(
   ctx: { store: EventStore; registry: EventRegistry },
   catalog: DemoCatalog,
   options: SeedOptions = {},
-): Promise<{ created: number }> {
+): Promise<SeedResult> {
   const users = userCommands(ctx);
   const master = masterDataCommands(ctx);
   const meta = (commandName: string) => ({ userId: null, commandName: `Seed:${commandName}` });
@@ -82,7 +83,16 @@ export async function seedDemoData(
   }
   for (const lp of catalog.loadingPoints) {
     const id = demoId('loading-point', `${lp.plant}/${lp.name}`);
-    count(await once(() => master.createLoadingPoint(id, demoId('plant', lp.plant), { name: lp.name, loadingType: lp.loading_type }, meta('CreateLoadingPoint'))));
+    count(
+      await once(() =>
+        master.createLoadingPoint(
+          id,
+          demoId('plant', lp.plant),
+          { name: lp.name, loadingType: lp.loading_type },
+          meta('CreateLoadingPoint'),
+        ),
+      ),
+    );
   }
   for (const m of catalog.materials) {
     const details = {
@@ -100,7 +110,8 @@ export async function seedDemoData(
   }
   created += await seedFleet(ctx, catalog, options, meta);
   await (await import('./seed-templates')).seedTemplates(ctx, catalog);
-  return { created };
+  const history = options.history ? await seedHistory(ctx, catalog, options.history) : null;
+  return { created, history };
 }
 
 /** Vehicles first: trailers name their tractor and fuel cards their vehicle by plate. */

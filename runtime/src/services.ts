@@ -3,6 +3,7 @@ import { loginRoute } from '@dispo/command-service/auth/login-route';
 import { createPinCipher, fleetCommandRoutes } from '@dispo/command-service/fleet/fleet-routes';
 import { fromTextRoutes } from '@dispo/command-service/orders/from-text-routes';
 import { orderRoutes as orderCommandRoutes } from '@dispo/command-service/orders/order-routes';
+import { billingRoutes } from '@dispo/command-service/billing/billing-routes';
 import { dispatchRoutes } from '@dispo/command-service/dispatch/dispatch-routes';
 import { dispatchCommands } from '@dispo/command-service/dispatch/dispatch-commands';
 import { createMailWorker, type MailWorker } from '@dispo/projection-service/mail/mail-worker';
@@ -19,6 +20,7 @@ import { FreshOrderViews } from '@dispo/projection-service/orders/fresh-order-vi
 import { findOrder } from '@dispo/projection-service/orders/order-view';
 import { fuelCardsProjection } from '@dispo/projection-service/projections/fuel-cards';
 import { ordersProjection } from '@dispo/projection-service/projections/orders';
+import { billingJournalProjection } from '@dispo/projection-service/projections/billing-journal';
 import { toursProjection } from '@dispo/projection-service/projections/tours';
 import { referenceDataProjection } from '@dispo/projection-service/projections/reference-data';
 import { trailersProjection } from '@dispo/projection-service/projections/trailers';
@@ -35,6 +37,8 @@ import { dispatchVehicles, vehicleLookup } from '@dispo/projection-service/dispa
 import { berlinDate } from '@dispo/domain/shared/berlin-date';
 import { orderPdfRoutes } from '@dispo/projection-service/queries/order-pdf-routes';
 import { orderRoutes as orderQueryRoutes } from '@dispo/projection-service/queries/order-routes';
+import { billingQueryRoutes } from '@dispo/projection-service/queries/billing-routes';
+import type { BillingTariff } from '@dispo/projection-service/billing/billing-queries';
 import { referenceRoutes } from '@dispo/projection-service/queries/reference-routes';
 import { ProjectionRunner } from '@dispo/projection-service/runner';
 import { createHttpApp } from '@dispo/platform/http/create-app';
@@ -50,6 +54,7 @@ import { findUserTemplate, userOrderSettings } from '@dispo/projection-service/t
 import { alwaysPrepared } from '@dispo/events/sql/client';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
+import { loadDemoCatalog } from './demo-catalog';
 import type { Infrastructure } from './infrastructure';
 import { sendIndexHtml, serveWebClient, webClientBuilt } from './web-client';
 
@@ -63,6 +68,7 @@ export const projections = [
   vehicleDocumentsProjection,
   vehicleHistoryProjection,
   ordersProjection,
+  billingJournalProjection,
   toursProjection,
   mailOutboxProjection,
   orderTemplatesProjection,
@@ -89,6 +95,8 @@ export interface ServiceOptions {
    * and the 15:00/17:00 scheduler. Without this option neither runs (tests that do not mail).
    */
   mail?: MailServiceOptions;
+  /** Prices of the freight tariff (billing revenue); default: the demo catalogue's `tariff`. */
+  tariff?: BillingTariff;
 }
 
 export interface MailServiceOptions {
@@ -139,6 +147,12 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
       waitForProjections: options.queries ? (p) => runner.waitFor(p) : (p) => runner.waitForStored(p),
       readOrder: (id) => findOrder(alwaysPrepared(infra.sql), id),
       readNewOrder,
+    });
+    await app.register(billingRoutes, {
+      store: infra.store,
+      registry: infra.registry,
+      waitForProjections: options.queries ? (p) => runner.waitFor(p) : (p) => runner.waitForStored(p),
+      readOrder: (id) => findOrder(alwaysPrepared(infra.sql), id),
     });
     await app.register(fromTextRoutes, {
       store: infra.store,
@@ -191,6 +205,7 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
   if (options.queries) {
     await app.register(referenceRoutes, { sql: infra.sql });
     await app.register(orderQueryRoutes, { sql: infra.sql });
+    await app.register(billingQueryRoutes, { sql: alwaysPrepared(infra.sql), tariff: options.tariff ?? loadDemoCatalog().tariff });
     await app.register(orderPdfRoutes, { sql: infra.sql });
     await app.register(tourPlanRoutes, { sql: infra.sql, mailSending: Boolean(options.mail?.smtpUrl) });
     await app.register(fleetQueryRoutes, { sql: infra.sql });

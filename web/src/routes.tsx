@@ -16,6 +16,7 @@ export const paths = {
   fleet: '/fuhrpark',
   dispatch: '/disposition',
   mailOutbox: '/postausgang',
+  billing: '/abrechnung',
 } as const;
 
 export interface RouteOptions {
@@ -28,6 +29,7 @@ export interface RouteOptions {
 // Each area is a chunk of its own, loaded when its route is first shown: the Auftragsannahme does not
 // load the code of the Fuhrpark or the Disposition (nor they its).
 const FleetPage = lazy(() => import('./features/fleet/FleetPage').then((module) => ({ default: module.FleetPage })));
+const BillingPage = lazy(() => import('./features/billing/BillingPage').then((module) => ({ default: module.BillingPage })));
 const MailOutboxPage = lazy(() => import('./features/mail-outbox/MailOutboxPage').then((module) => ({ default: module.MailOutboxPage })));
 
 /** The Auftragsannahme, loaded on demand; its first list page is requested at the same time as its code. */
@@ -77,6 +79,7 @@ export function createRoutes({ socketUrl, queryClient }: RouteOptions = {}): Rou
             { path: paths.fleet.slice(1), element: loading(messages.fleetScreen.loading, <FleetPage />) },
             { path: paths.dispatch.slice(1), element: <DispatchRoute /> },
             { path: paths.mailOutbox.slice(1), element: loading(messages.mailOutbox.loading, <MailOutboxPage />) },
+            { path: paths.billing.slice(1), element: loading(messages.billingScreen.loading, <BillingPage />) },
           ],
         },
         { path: '*', element: <Navigate to="/" replace /> },

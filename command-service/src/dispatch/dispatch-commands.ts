@@ -8,7 +8,7 @@ import { vehicleDecider } from '@dispo/domain/vehicle/index';
 import { streamIds, type TourStatus } from '@dispo/events/catalog/index';
 import type { EventRegistry } from '@dispo/events/registry';
 import type { EventStore } from '@dispo/events/store/port';
-import { type CommandMeta, type Decision, decideOn, executeCommand, loadAggregate } from '../command-handler';
+import { type CommandMeta, commandTime, type Decision, decideOn, executeCommand, loadAggregate } from '../command-handler';
 import { slotTourId, tourNumberFor } from './tour-ids';
 
 type Meta = CommandMeta & { userId: string };
@@ -24,8 +24,6 @@ export interface DayFacts {
 }
 
 export function dispatchCommands(ctx: { store: EventStore; registry: EventRegistry }) {
-  const now = () => new Date().toISOString();
-
   async function vehicle(id: string): Promise<DispatchVehicle | null> {
     const { state } = await loadAggregate(ctx.store, vehicleDecider, streamIds.vehicle(id));
     return state.exists ? { id, enabledForDispatch: state.entity.enabledForDispatch } : null;
@@ -61,7 +59,7 @@ export function dispatchCommands(ctx: { store: EventStore; registry: EventRegist
      * when it is in a tour.
      */
     async assign(input: { orderId: string; vehicleId: string; date: string; startTime: string }, meta: Meta) {
-      const at = now();
+      const at = commandTime(meta);
       const result = await executeCommand(ctx.store, ctx.registry, meta, async () => {
         const tourId = await tourAtSlot(input.vehicleId, input.date, input.startTime);
         const tourStream = streamIds.tour(tourId);
@@ -101,7 +99,7 @@ export function dispatchCommands(ctx: { store: EventStore; registry: EventRegist
 
     /** PUT /tours/:id/move: the tour and the arrival times of its orders move together. */
     async move(tourId: string, input: { vehicleId: string; date: string; startTime: string }, meta: Meta) {
-      const at = now();
+      const at = commandTime(meta);
       return executeCommand(ctx.store, ctx.registry, meta, async () => {
         const tourStream = streamIds.tour(tourId);
         const [tour, v] = await Promise.all([loadAggregate(ctx.store, tourDecider, tourStream), vehicle(input.vehicleId)]);
@@ -121,12 +119,12 @@ export function dispatchCommands(ctx: { store: EventStore; registry: EventRegist
     },
 
     changeStatus(tourId: string, status: TourStatus, meta: Meta) {
-      return decideOn(ctx, meta, streamIds.tour(tourId), tourDecider, { type: 'ChangeTourStatus', tourId, status, userId: meta.userId, now: now() });
+      return decideOn(ctx, meta, streamIds.tour(tourId), tourDecider, { type: 'ChangeTourStatus', tourId, status, userId: meta.userId, now: commandTime(meta) });
     },
 
     /** Reset to open or delete: the tour is dissolved and its orders return to offen, atomically. */
     async dissolve(tourId: string, reason: 'reset' | 'deleted', meta: Meta) {
-      const at = now();
+      const at = commandTime(meta);
       return executeCommand(ctx.store, ctx.registry, meta, async () => {
         const tourStream = streamIds.tour(tourId);
         const tour = await loadAggregate(ctx.store, tourDecider, tourStream);
@@ -148,7 +146,7 @@ export function dispatchCommands(ctx: { store: EventStore; registry: EventRegist
         recipients: tourPlan.recipients,
         mailId,
         userId: meta.userId,
-        now: now(),
+        now: commandTime(meta),
       });
       const requested = result.decisions.some((d) => d.events.some((e) => e.type === 'TourPlanMailRequested'));
       return { ...result, mailId: requested ? mailId : null };
@@ -164,7 +162,7 @@ export function dispatchCommands(ctx: { store: EventStore; registry: EventRegist
         trigger,
         mailId,
         userId: meta.userId,
-        now: now(),
+        now: commandTime(meta),
       });
       return { ...result, mailId: result.decisions.length > 0 ? mailId : null };
     },
@@ -176,7 +174,7 @@ export function dispatchCommands(ctx: { store: EventStore; registry: EventRegist
       outcome: { sent: true; messageId: string | null; tourCount: number } | { sent: false; error: string },
       meta: CommandMeta,
     ) {
-      return decideOn(ctx, meta, streamIds.dispoDay(date), dispoDayDecider, { type: 'RecordTourPlanMailOutcome', date, mailId, outcome, now: now() });
+      return decideOn(ctx, meta, streamIds.dispoDay(date), dispoDayDecider, { type: 'RecordTourPlanMailOutcome', date, mailId, outcome, now: commandTime(meta) });
     },
   };
 }

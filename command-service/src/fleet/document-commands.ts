@@ -5,15 +5,13 @@ import type { EventRegistry } from '@dispo/events/registry';
 import type { EventStore } from '@dispo/events/store/port';
 import type { BlobStore } from '@dispo/platform/storage/blob-store';
 import { sha256Hex } from '@dispo/platform/storage/blob-store';
-import { type CommandMeta, executeCommand, loadAggregate } from '../command-handler';
+import { type CommandMeta, commandTime, executeCommand, loadAggregate } from '../command-handler';
 
 export interface UploadedDocument {
   fileName: string | null;
   category: DocumentCategory | null;
   content: Buffer;
 }
-
-const now = () => new Date().toISOString();
 
 /**
  * Vehicle documents: the decider checks the upload (a PDF by content, at most 20 MB) before the
@@ -28,7 +26,7 @@ export function documentCommands(ctx: { store: EventStore; registry: EventRegist
       return executeCommand(ctx.store, ctx.registry, meta, async () => {
         const { state, version } = await load(vehicleId);
         const events = vehicleDecider.decide(
-          { type: 'AddVehicleDocument', vehicleId, documentId, ...upload, sha256, userId: meta.userId, now: now() },
+          { type: 'AddVehicleDocument', vehicleId, documentId, ...upload, sha256, userId: meta.userId, now: commandTime(meta) },
           state,
         );
         const added = events.find((e) => e.type === 'VehicleDocumentAdded');
@@ -41,7 +39,7 @@ export function documentCommands(ctx: { store: EventStore; registry: EventRegist
       return executeCommand(ctx.store, ctx.registry, meta, async () => {
         const { state, version } = await load(vehicleId);
         const events = vehicleDecider.decide(
-          { type: 'RemoveVehicleDocument', vehicleId, documentId, userId: meta.userId, now: now() },
+          { type: 'RemoveVehicleDocument', vehicleId, documentId, userId: meta.userId, now: commandTime(meta) },
           state,
         );
         return [{ streamId: streamIds.vehicle(vehicleId), expectedVersion: version, events }];

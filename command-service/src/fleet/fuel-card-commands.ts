@@ -12,13 +12,12 @@ import { type EncryptedSecret, reservationKinds, streamIds } from '@dispo/events
 import type { EventRegistry } from '@dispo/events/registry';
 import type { EventStore } from '@dispo/events/store/port';
 import { HttpError } from '@dispo/platform/http/errors';
-import { type CommandMeta, executeCommand, loadAggregate } from '../command-handler';
+import { type CommandMeta, commandTime, executeCommand, loadAggregate } from '../command-handler';
 import { releaseDecision, reservationDecision } from '../reserve';
 import { fleetReferences } from './fleet-references';
 import type { PinCipher } from './pin-cipher';
 import { moveReservation } from './plate-reservations';
 
-const now = () => new Date().toISOString();
 const kind = reservationKinds.fuelCardNumber;
 
 /** A PIN as the form sends it: undefined keeps, '' or null removes, digits set a new one. */
@@ -57,7 +56,7 @@ export function fuelCardCommands(ctx: { store: EventStore; registry: EventRegist
           pin: secret,
           vehicle: await refs.vehicle(input.assignedVehicleId),
           userId: meta.userId,
-          now: now(),
+          now: commandTime(meta),
         };
         const events = fuelCardDecider.decide(command, state);
         const created = events.find((e) => e.type === 'FuelCardCreated');
@@ -84,7 +83,7 @@ export function fuelCardCommands(ctx: { store: EventStore; registry: EventRegist
           pin: card ? pinUpdate(pin, card) : undefined,
           vehicle: await refs.vehicle(changes.assignedVehicleId),
           userId: meta.userId,
-          now: now(),
+          now: commandTime(meta),
         };
         const events = fuelCardDecider.decide(command, state);
         const changed = events.find((e) => e.type === 'FuelCardDetailsChanged');
@@ -106,7 +105,7 @@ export function fuelCardCommands(ctx: { store: EventStore; registry: EventRegist
     deleteFuelCard(cardId: string, meta: CommandMeta) {
       return executeCommand(ctx.store, ctx.registry, meta, async () => {
         const { state, version } = await load(cardId);
-        const events = fuelCardDecider.decide({ type: 'DeleteFuelCard', cardId, userId: meta.userId, now: now() }, state);
+        const events = fuelCardDecider.decide({ type: 'DeleteFuelCard', cardId, userId: meta.userId, now: commandTime(meta) }, state);
         const deleted = events.find((e) => e.type === 'FuelCardDeleted');
         const release = deleted ? [await releaseDecision(ctx.store, kind, cardNumberKey(deleted.data.cardNumber), cardId)] : [];
         return [{ streamId: streamIds.fuelCard(cardId), expectedVersion: version, events }, ...release];
@@ -118,7 +117,7 @@ export function fuelCardCommands(ctx: { store: EventStore; registry: EventRegist
       let secret: EncryptedSecret | null = null;
       await executeCommand(ctx.store, ctx.registry, meta, async () => {
         const { state, version } = await load(cardId);
-        const events = fuelCardDecider.decide({ type: 'RevealFuelCardPin', cardId, userId: meta.userId, now: now() }, state);
+        const events = fuelCardDecider.decide({ type: 'RevealFuelCardPin', cardId, userId: meta.userId, now: commandTime(meta) }, state);
         secret = state.exists ? state.entity.pin : null;
         return [{ streamId: streamIds.fuelCard(cardId), expectedVersion: version, events }];
       });

@@ -5,12 +5,11 @@ import { plateKey } from '@dispo/domain/vehicle/index';
 import { reservationKinds, streamIds } from '@dispo/events/catalog/index';
 import type { EventRegistry } from '@dispo/events/registry';
 import type { EventStore } from '@dispo/events/store/port';
-import { type CommandMeta, executeCommand, loadAggregate } from '../command-handler';
+import { type CommandMeta, commandTime, executeCommand, loadAggregate } from '../command-handler';
 import { releaseDecision, reservationDecision } from '../reserve';
 import { fleetReferences } from './fleet-references';
 import { moveReservation } from './plate-reservations';
 
-const now = () => new Date().toISOString();
 const kind = reservationKinds.trailerPlate;
 
 /** Trailer (Auflieger) commands: the trailer stream and its plate reservation are written together. */
@@ -28,7 +27,7 @@ export function trailerCommands(ctx: { store: EventStore; registry: EventRegistr
           input,
           tractor: await refs.vehicle(input.tractorId),
           userId: meta.userId,
-          now: now(),
+          now: commandTime(meta),
         };
         const events = trailerDecider.decide(command, state);
         const created = events.find((e) => e.type === 'TrailerCreated');
@@ -53,7 +52,7 @@ export function trailerCommands(ctx: { store: EventStore; registry: EventRegistr
           changes,
           tractor: await refs.vehicle(changes.tractorId),
           userId: meta.userId,
-          now: now(),
+          now: commandTime(meta),
         };
         const events = trailerDecider.decide(command, state);
         const changed = events.find((e) => e.type === 'TrailerDetailsChanged');
@@ -75,7 +74,7 @@ export function trailerCommands(ctx: { store: EventStore; registry: EventRegistr
     deleteTrailer(trailerId: string, meta: CommandMeta) {
       return executeCommand(ctx.store, ctx.registry, meta, async () => {
         const { state, version } = await load(trailerId);
-        const events = trailerDecider.decide({ type: 'DeleteTrailer', trailerId, userId: meta.userId, now: now() }, state);
+        const events = trailerDecider.decide({ type: 'DeleteTrailer', trailerId, userId: meta.userId, now: commandTime(meta) }, state);
         const deleted = events.find((e) => e.type === 'TrailerDeleted');
         const release = deleted ? [await releaseDecision(ctx.store, kind, plateKey(deleted.data.licensePlate), trailerId)] : [];
         return [{ streamId: streamIds.trailer(trailerId), expectedVersion: version, events }, ...release];

@@ -7,12 +7,11 @@ import type { EventRegistry } from '@dispo/events/registry';
 import type { EventStore } from '@dispo/events/store/port';
 import { DomainError } from '@dispo/domain/decider';
 import { HttpError } from '@dispo/platform/http/errors';
-import { type CommandMeta, executeCommand, loadAggregate } from '../command-handler';
+import { type CommandMeta, commandTime, executeCommand, loadAggregate } from '../command-handler';
 import { releaseDecision, reservationDecision } from '../reserve';
 import { fleetReferences } from './fleet-references';
 import { moveReservation } from './plate-reservations';
 
-const now = () => new Date().toISOString();
 const kind = reservationKinds.licensePlate;
 
 /** Vehicle commands: the vehicle stream and its plate reservation are always written together. */
@@ -41,7 +40,7 @@ export function vehicleCommands(ctx: { store: EventStore; registry: EventRegistr
           driver,
           existingMaterialIds,
           userId: meta.userId,
-          now: now(),
+          now: commandTime(meta),
         };
         const events = vehicleDecider.decide(command, state);
         const created = events.find((e) => e.type === 'VehicleCreated');
@@ -72,7 +71,7 @@ export function vehicleCommands(ctx: { store: EventStore; registry: EventRegistr
           driver,
           existingMaterialIds,
           userId: meta.userId,
-          now: now(),
+          now: commandTime(meta),
         };
         const events = vehicleDecider.decide(command, state);
         const changed = events.find((e) => e.type === 'VehicleDetailsChanged');
@@ -95,7 +94,7 @@ export function vehicleCommands(ctx: { store: EventStore; registry: EventRegistr
     deleteVehicle(vehicleId: string, meta: CommandMeta) {
       return executeCommand(ctx.store, ctx.registry, meta, async () => {
         const { state, version } = await load(vehicleId);
-        const events = vehicleDecider.decide({ type: 'DeleteVehicle', vehicleId, userId: meta.userId, now: now() }, state);
+        const events = vehicleDecider.decide({ type: 'DeleteVehicle', vehicleId, userId: meta.userId, now: commandTime(meta) }, state);
         const deleted = events.find((e) => e.type === 'VehicleDeleted');
         const release = deleted ? [await releaseDecision(ctx.store, kind, plateKey(deleted.data.licensePlate), vehicleId)] : [];
         return [{ streamId: streamIds.vehicle(vehicleId), expectedVersion: version, events }, ...release];

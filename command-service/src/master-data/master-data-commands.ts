@@ -5,16 +5,15 @@ import { type PlantInput, plantDecider } from '@dispo/domain/plant/index';
 import { streamIds } from '@dispo/events/catalog/index';
 import type { EventRegistry } from '@dispo/events/registry';
 import type { EventStore } from '@dispo/events/store/port';
-import { type CommandMeta, decideOn } from '../command-handler';
+import { type CommandMeta, commandTime, decideOn } from '../command-handler';
 import { referenceLoader } from '../reference-loader';
 
 /** Creating master data: plants, loading points, materials, customers. */
 export function masterDataCommands(ctx: { store: EventStore; registry: EventRegistry }) {
   const refs = referenceLoader(ctx.store);
-  const now = () => new Date().toISOString();
   return {
     createPlant: (plantId: string, details: PlantInput, meta: CommandMeta) =>
-      decideOn(ctx, meta, streamIds.plant(plantId), plantDecider, { type: 'CreatePlant', plantId, details, now: now() }),
+      decideOn(ctx, meta, streamIds.plant(plantId), plantDecider, { type: 'CreatePlant', plantId, details, now: commandTime(meta) }),
 
     createLoadingPoint: (loadingPointId: string, plantId: string, details: LoadingPointInput, meta: CommandMeta) =>
       decideOn(ctx, meta, streamIds.loadingPoint(loadingPointId), loadingPointDecider, async () => ({
@@ -23,7 +22,7 @@ export function masterDataCommands(ctx: { store: EventStore; registry: EventRegi
         plantId,
         plant: await refs.plant(plantId),
         details,
-        now: now(),
+        now: commandTime(meta),
       })),
 
     createMaterial: (materialId: string, details: MaterialInput, meta: CommandMeta) =>
@@ -35,11 +34,11 @@ export function masterDataCommands(ctx: { store: EventStore; registry: EventRegi
           materialId,
           details,
           existingPlantIds: found.flatMap((p) => (p ? [p.id] : [])),
-          now: now(),
+          now: commandTime(meta),
         };
       }),
 
     createCustomer: (customerId: string, details: CustomerInput, meta: CommandMeta) =>
-      decideOn(ctx, meta, streamIds.customer(customerId), customerDecider, { type: 'CreateCustomer', customerId, details, now: now() }),
+      decideOn(ctx, meta, streamIds.customer(customerId), customerDecider, { type: 'CreateCustomer', customerId, details, now: commandTime(meta) }),
   };
 }

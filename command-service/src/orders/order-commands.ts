@@ -5,15 +5,15 @@ import { type CreateOrder, type OrderCommand, type OrderInput, type OrderRecord,
 import type { Changes } from '@dispo/domain/shared/index';
 import type { OrderEvent, OrderStatus } from '@dispo/events/catalog/index';
 import { reservationKinds, streamIds } from '@dispo/events/catalog/index';
-import { isAfter, LOG_START, type LogPosition } from '@dispo/events/envelope';
 import type { EventRegistry } from '@dispo/events/registry';
 import { WrongExpectedVersionError } from '@dispo/events/store/errors';
 import type { EventStore } from '@dispo/events/store/port';
 import { HttpError } from '@dispo/platform/http/errors';
-import { appendDecisions, type CommandMeta, type Decision, decideOn, loadAggregate } from '../command-handler';
+import { appendDecisions, type CommandMeta, commandTime, type Decision, decideOn, loadAggregate } from '../command-handler';
 import { referenceLoader } from '../reference-loader';
 import { newReservationDecision } from '../reserve';
 import { StreamStateCache } from '../stream-state-cache';
+import { eachOrder } from './each-order';
 import { berlinDate } from '@dispo/domain/shared/berlin-date';
 
 /** How often a new random order number is drawn when the drawn one is taken. */
@@ -64,7 +64,7 @@ export function orderCommands(ctx: { store: EventStore; registry: EventRegistry 
           cached.material(details.materialId),
           cached.customer(details.customerId),
         ]);
-        const now = new Date();
+        const now = meta.at ?? new Date();
         const command: CreateOrder = {
           type: 'CreateOrder',
           orderId,
@@ -128,7 +128,7 @@ export function orderCommands(ctx: { store: EventStore; registry: EventRegistry 
           type: 'UpdateOrder',
           orderId,
           userId: meta.userId,
-          now: new Date().toISOString(),
+          now: commandTime(meta),
           ...change,
           loadingPlant,
           deliveryPlant,
@@ -145,7 +145,7 @@ export function orderCommands(ctx: { store: EventStore; registry: EventRegistry 
         orderId,
         status,
         userId: meta.userId,
-        now: new Date().toISOString(),
+        now: commandTime(meta),
       });
     },
 
@@ -154,7 +154,7 @@ export function orderCommands(ctx: { store: EventStore; registry: EventRegistry 
         type: 'DeleteOrder',
         orderId,
         userId: meta.userId,
-        now: new Date().toISOString(),
+        now: commandTime(meta),
       });
     },
 
@@ -163,7 +163,7 @@ export function orderCommands(ctx: { store: EventStore; registry: EventRegistry 
         type: 'IssueStorno',
         orderId,
         userId: meta.userId,
-        now: new Date().toISOString(),
+        now: commandTime(meta),
       });
     },
 
@@ -179,22 +179,12 @@ export function orderCommands(ctx: { store: EventStore; registry: EventRegistry 
      * change; one refusal does not stop the others, and each is reported with its German reason.
      */
     async bulkStatus(orderIds: readonly string[], status: OrderStatus, meta: CommandMeta & { userId: string }) {
-      let position: LogPosition = LOG_START;
-      let updated = 0;
-      const failed: { id: string; orderNumber: string | null; error: string }[] = [];
-      for (const orderId of new Set(orderIds)) {
-        try {
-          const result = await this.changeStatus(orderId, status, meta);
-          if (result.decisions.length > 0) {
-            updated += 1;
-            if (isAfter(result.position, position)) position = result.position;
-          }
-        } catch (error) {
-          if (!(error instanceof DomainError) && !(error instanceof HttpError)) throw error;
-          failed.push({ id: orderId, orderNumber: (await currentOrder(orderId))?.orderNumber ?? null, error: error.message });
-        }
-      }
-      return { position, updated, failed };
+      const { position, done, failed } = await eachOrder(
+        orderIds,
+        (orderId) => this.changeStatus(orderId, status, meta),
+        async (orderId) => (await currentOrder(orderId))?.orderNumber ?? null,
+      );
+      return { position, updated: done, failed };
     },
   };
 }

@@ -5,7 +5,7 @@ import type { EventRegistry } from '@dispo/events/registry';
 import type { EventStore } from '@dispo/events/store/port';
 import { HttpError } from '@dispo/platform/http/errors';
 import { hashPassword } from '../auth/passwords';
-import { type CommandMeta, executeCommand, loadAggregate } from '../command-handler';
+import { type CommandMeta, commandTime, executeCommand, loadAggregate } from '../command-handler';
 import { reservationDecision } from '../reserve';
 
 /** Registering a user: the user stream and the username reservation are written together. */
@@ -18,7 +18,7 @@ export function userCommands(ctx: { store: EventStore; registry: EventRegistry }
       return executeCommand(ctx.store, ctx.registry, meta, async () => {
         const streamId = streamIds.user(userId);
         const { state, version } = await loadAggregate(ctx.store, userDecider, streamId);
-        const events = userDecider.decide({ type: 'RegisterUser', userId, details, passwordHash, now: new Date().toISOString() }, state);
+        const events = userDecider.decide({ type: 'RegisterUser', userId, details, passwordHash, now: commandTime(meta) }, state);
         const username = normalizeUsername(details.username);
         const reservation = await reservationDecision(ctx.store, reservationKinds.username, username, userId, messages.user.usernameTaken);
         return [{ streamId, expectedVersion: version, events }, reservation];

@@ -115,6 +115,10 @@ const MIN_PREFIX = 5;
 const MIN_FUZZY = 5;
 /** A name word this short is found only with one letter typed too many (`Kiehl` for `Kiel`). */
 const MIN_FUZZY_NAME = 4;
+/** Each part of a compound of two name words keeps at least this many letters (`Hafen|terminal`). */
+const MIN_COMPOUND_PART = 4;
+/** Longer words are no compound of two name words: not cut (a 2,000-letter word would be cut 2,000 times). */
+const MAX_COMPOUND = 40;
 const LOOKUP_CACHE_LIMIT = 20_000;
 const MAX_CATEGORY_SIZE = 5;
 
@@ -308,6 +312,36 @@ export function prepareCatalogue(catalogue: OrderTextCatalogue): PreparedCatalog
       const list = postings.get(word)!;
       const usable = singleOnly ? list.filter((p) => p.tokens.length === 1) : list;
       if (usable.length > 0) hits.push(vocabHit(usable, sim));
+    }
+    return hits.length === 0 && mode === 'word' && norm.length <= MAX_COMPOUND ? compoundHits(norm) : hits;
+  }
+
+  /**
+   * A word glued from two words of one name, in either order (`Hafenterminal` for `Terminal
+   * Hamburg-Hafen`), the second perhaps with a slip (`Hafentermnal`): one hit on both name tokens.
+   */
+  function compoundHits(norm: string): VocabHit[] {
+    const hits: VocabHit[] = [];
+    for (let cut = MIN_COMPOUND_PART; cut <= norm.length - MIN_COMPOUND_PART; cut++) {
+      const heads = postings.get(norm.slice(0, cut));
+      if (!heads) continue;
+      for (const tail of computeLookup(norm.slice(cut), 'glued')) {
+        const joined: Posting[] = [];
+        for (const head of heads) {
+          for (const other of tail.postings) {
+            if (other.entity !== head.entity || other.field !== head.field || other.tokens.some((t) => head.tokens.includes(t))) continue;
+            joined.push({
+              entity: head.entity,
+              field: head.field,
+              tokens: [...head.tokens, ...other.tokens],
+              coverage: head.coverage + other.coverage,
+              distinct: head.distinct + other.distinct,
+              anchor: head.anchor || other.anchor,
+            });
+          }
+        }
+        if (joined.length > 0) hits.push(vocabHit(joined, tail.sim));
+      }
     }
     return hits;
   }

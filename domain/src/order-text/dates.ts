@@ -1,6 +1,6 @@
 import { isLocalDate } from '../shared';
 import { oneSlipFrom } from './slips';
-import { B, BLANK, countValue, E, fold, NUMBER_WORD, pattern, type TextScan } from './text';
+import { B, BLANK, countValue, E, fold, LATIN_LETTERS, NUMBER_WORD, pattern, type TextScan, WORD_CHARS } from './text';
 
 /**
  * Delivery dates in German phone notes, relative to a reference date (YYYY-MM-DD, Europe/Berlin).
@@ -66,6 +66,21 @@ export function weekdayOfThisWeek(date: string, weekday: number): string {
   const monday = addDays(date, -((weekdayOf(date) + 6) % 7));
   const day = addDays(monday, (weekday + 6) % 7);
   return day >= date ? day : nextWeekday(date, weekday);
+}
+
+/**
+ * The Monday of ISO week `week` (week 1 holds 4 January) next to `reference`: this year's, or next
+ * year's once this year's has passed (`KW 2` said in December).
+ */
+export function mondayOfWeek(reference: string, week: number): string | null {
+  if (!(week >= 1 && week <= 53)) return null;
+  const year = Number(reference.slice(0, 4));
+  for (const y of [year, year + 1]) {
+    const fourth = `${y}-01-04`;
+    const monday = addDays(addDays(fourth, -((weekdayOf(fourth) + 6) % 7)), (week - 1) * 7);
+    if (addDays(monday, 6) >= reference) return monday;
+  }
+  return null;
 }
 
 function pad(n: number): string {
@@ -166,20 +181,26 @@ const DOTTED_AFTER_AM = pattern(`${B}(?:am|zum|den|bis)\\s+(\\d{1,2})\\.(\\d{1,2
 const MONTH_NAME_DATE = pattern(`${B}(\\d{1,2})\\.?\\s*(${MONTH_NAMES})\\.?(?:\\s*(\\d{4}))?${E}`);
 const GREETING = pattern(`${B}guten\\s+morgen${E}`);
 const RELATIVE_DAY = pattern(`${B}(heute?|übermorgen|morgen)${E}`);
-const LONG_WORD = /(?<![\p{L}\d])\p{L}{5,12}(?![\p{L}\d])/gu;
+const LONG_WORD = new RegExp(`(?<![${WORD_CHARS}])[${LATIN_LETTERS}]{5,12}(?![${WORD_CHARS}])`, 'gu');
 const IN_DAYS = pattern(`${B}in\\s+(\\d{1,2}|${NUMBER_WORD})\\s+tag(?:en)?${E}`);
 const WEEKDAY_NEXT_WEEK = pattern(`${B}(?:(?:am|ab)\\s+)?(?:${NEXT_WEEK}\\s+woche\\s+${DAY_NAME}|${DAY_NAME},?\\s+${NEXT_WEEK}\\s+woche)${E}`);
 /** A week alone (`Lieferung nächste Woche`), said besides the day: `… nächste Woche – Mittwoch, 25.11.`. */
 const WEEK_ALONE = pattern(`${B}(?:(?:in\\s+der|für|für\\s+die)\\s+)?(${NEXT})\\s+woche${E}`);
 const WEEKDAY_THIS_WEEK = pattern(`${B}(?:(?:am|ab)\\s+)?(?:diese\\s+woche\\s+${DAY_NAME}|${DAY_NAME},?\\s+diese\\s+woche)${E}`);
+/** `KW 49`, `KW49`, `Kalenderwoche 49`, `49. KW`: the week of the weekday said with it. */
+const CALENDAR_WEEK = pattern(`${B}(?:(?:kw|kalenderwoche)\\.?\\s*(\\d{1,2})|(\\d{1,2})\\.\\s*(?:kw|kalenderwoche))${E}`);
+// `übernächsten Montag`: the one after the next.
 const WEEKDAY = pattern(
-  `${B}(?:(am|ab|bis|${NEXT})\\s+)?(montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonnabend|sonntag|mo|di|mi|do|fr|sa|so)(\\.)?${E}`,
+  `${B}(?:(am|ab|bis|übernächste[nmrs]?|${NEXT})\\s+)?(montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonnabend|sonntag|mo|di|mi|do|fr|sa|so)(\\.)?${E}`,
 );
 
 // What every match of a costly pattern contains: a cheap test first.
 const ISO_DATE_HINT = /\d-\d/;
 const DOTTED_AFTER_AM_HINT = /\d\.\d/;
 const IN_DAYS_HINT = /in\s+\S+\s+tag/;
+const DOTTED_DATE_HINT = /\d\.\s?\d/;
+/** A day's name or abbreviation as a word of its own (WEEKDAY adds the words before it). */
+const WEEKDAY_HINT = /(?:^|[^a-zäöüß\d])(?:montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonnabend|sonntag|mo|di|mi|do|fr|sa|so)(?![a-zäöüß\d])/;
 
 const RELATIVE_DAYS: Record<string, number> = { heute: 0, morgen: 1, uebermorgen: 2 };
 const FULL_WEEKDAYS = Object.entries(WEEKDAYS).filter(([name]) => name.length > 2);
@@ -208,8 +229,13 @@ export interface DateFinding {
   ends: number[];
 }
 
-/** After a day's abbreviation: an hour, or a date already read (`Fr. 27.11.`, blanked in the view). */
-const DAY_FOLLOWS = new RegExp(`^\\s*(?:\\d|${BLANK})`);
+/**
+ * After a day's abbreviation: an hour, a date already read (`Fr. 27.11.`, blanked in the view), or the
+ * part of the day or the word before a time (`Fr. früh 6 Uhr`, `Fr. ab 7`).
+ */
+const DAY_FOLLOWS = new RegExp(`^\\s*(?:\\d|${BLANK}|(?:früh|frueh|morgens|vorm|vormittags?|mittags?|nachm|nachmittags?|abends?|um|ab|gegen|gg|ca|bis|zw|zwischen|spätestens|spaetestens)(?![\\p{L}\\d]))`, 'u');
+/** How much of the text after a day's abbreviation DAY_FOLLOWS looks at. */
+const DAY_FOLLOWS_LOOKAHEAD = 14;
 
 /**
  * Abbreviations that are also ordinary words need a hint: `So` (so), `Fr.` (Frau). The other
@@ -221,6 +247,16 @@ function acceptAbbreviation(abbr: string, written: string, cue: string | undefin
   if (abbr === 'so') return (dot || written === 'So') && DAY_FOLLOWS.test(after);
   if (abbr === 'fr') return !dot || DAY_FOLLOWS.test(after) || /^\s*(?:$|,)/.test(after);
   return true;
+}
+
+/** The first calendar week the text names (`KW 49`), by its Monday, and where it is said. */
+function calendarWeek(view: string, reference: string): { monday: string; start: number; end: number } | null {
+  CALENDAR_WEEK.lastIndex = 0;
+  for (let m = CALENDAR_WEEK.exec(view); m !== null; m = CALENDAR_WEEK.exec(view)) {
+    const monday = mondayOfWeek(reference, Number(m[1] ?? m[2]));
+    if (monday !== null) return { monday, start: m.index, end: m.index + m[0].length };
+  }
+  return null;
 }
 
 /** Notes `date`, when there is one, as named by the match `m`; whether it was. */
@@ -240,9 +276,9 @@ export function findDate(scan: TextScan, reference: string): DateFinding {
   const relative: FoundDate[] = [];
 
   if (scan.contains(ISO_DATE_HINT)) scan.claim(ISO_DATE, (m) => found(explicit, isLocalDate(m[0]) ? m[0] : null, m));
-  if (scan.mentions('.')) scan.claim(DOTTED_DATE, (m) => found(explicit, dayMonth(Number(m[1]), Number(m[2]), m[3] ? Number(m[3]) : null, reference), m));
+  if (scan.contains(DOTTED_DATE_HINT)) scan.claim(DOTTED_DATE, (m) => found(explicit, dayMonth(Number(m[1]), Number(m[2]), m[3] ? Number(m[3]) : null, reference), m));
   if (scan.contains(DOTTED_AFTER_AM_HINT)) scan.claim(DOTTED_AFTER_AM, (m) => found(explicit, dayMonth(Number(m[1]), Number(m[2]), null, reference), m));
-  if (scan.hasDigit() && scan.mentions(...MONTH_STEMS)) scan.claim(MONTH_NAME_DATE, (m) => {
+  if (scan.hasDigit() && scan.mentionsOneOf(MONTH_STEMS)) scan.claim(MONTH_NAME_DATE, (m) => {
     const month = monthNumber(m[2]!);
     return month !== null && found(explicit, dayMonth(Number(m[1]), month, m[3] ? Number(m[3]) : null, reference), m);
   });
@@ -260,14 +296,24 @@ export function findDate(scan: TextScan, reference: string): DateFinding {
   if (scan.mentions('woche')) scan.claim(WEEKDAY_NEXT_WEEK, (m) => found(relative, weekdayOfNextWeek(reference, WEEKDAYS[m[1] ?? m[2]!]!), m));
   if (scan.mentions('woche')) scan.claim(WEEKDAY_THIS_WEEK, (m) => found(relative, weekdayOfThisWeek(reference, WEEKDAYS[m[1] ?? m[2]!]!), m));
   const view = scan.view(false);
-  scan.claim(WEEKDAY, (m) => {
+  const week = scan.mentions('kw', 'kalenderwoche') ? calendarWeek(view, reference) : null;
+  let inWeek = false;
+  if (scan.contains(WEEKDAY_HINT)) scan.claim(WEEKDAY, (m) => {
     const abbr = m[2]!;
-    const after = view.slice(m.index + m[0].length, m.index + m[0].length + 4);
+    const after = view.slice(m.index + m[0].length, m.index + m[0].length + DAY_FOLLOWS_LOOKAHEAD);
     const abbrEnd = m.index + m[0].length - (m[3]?.length ?? 0);
     const written = scan.text.slice(abbrEnd - abbr.length, abbrEnd);
     if (!acceptAbbreviation(abbr, written, m[1], m[3] !== undefined, after)) return false;
-    return found(relative, nextWeekday(reference, WEEKDAYS[abbr]!), m);
+    const weekday = WEEKDAYS[abbr]!;
+    if (m[1] !== undefined && fold(m[1]).startsWith('uebern')) return found(relative, addDays(nextWeekday(reference, weekday), 7), m);
+    const inNamedWeek = week === null ? null : addDays(week.monday, (weekday + 6) % 7);
+    // A day of the named week that has passed is not taken from it (no delivery into the past).
+    if (inNamedWeek === null || inNamedWeek < reference) return found(relative, nextWeekday(reference, weekday), m);
+    inWeek = true;
+    return found(relative, inNamedWeek, m);
   });
+  // The week is no note once its day is read.
+  if (week !== null && inWeek) scan.take(week.start, week.end);
 
   // Typed in a hurry (`morgn`, `Mitwoch`, `Freitga`): only when no day word was written right.
   if (explicit.length === 0 && relative.length === 0) {

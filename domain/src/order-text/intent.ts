@@ -1,4 +1,5 @@
 import { B, E, hasMatch, mentionsAny, pattern } from './text';
+import { DOTTED_ABBREVIATIONS } from './words';
 
 /**
  * Texts that name records but order nothing: a question about an order, a request to call back, a
@@ -9,7 +10,7 @@ import { B, E, hasMatch, mentionsAny, pattern } from './text';
 export type NotAnOrder = 'enquiry' | 'callback' | 'cancellation' | 'report';
 
 const CANCELLATION = pattern(
-  `${B}(?:storn\\p{L}*|absag\\p{L}*|abgesagt|abbestell\\p{L}*|annullier\\p{L}*|ausfall\\p{L}*|fällt\\s+(?:\\p{L}+\\s+){0,2}aus|streich\\p{L}*|gestrichen|doch\\s+(?:kein\\p{L}*|nicht)|nichts?\\s+mehr(?!\\s+als)|kein\\p{L}*\\s+(?:\\p{L}+\\s+){0,2}mehr(?!\\s+als)|kein\\p{L}*\\s+bedarf)${E}`,
+  `${B}(?:storn\\p{L}*|absag\\p{L}*|abgesagt|abbestell\\p{L}*|annullier\\p{L}*|ausfall\\p{L}*|(?:fällt|fallen)\\s+(?:\\p{L}+\\s+){0,2}aus|streich\\p{L}*|gestrichen|doch\\s+(?:kein\\p{L}*|nicht)|nichts?\\s+mehr(?!\\s+als)|kein\\p{L}*\\s+(?:\\p{L}+\\s+){0,2}mehr(?!\\s+als)|kein\\p{L}*\\s+bedarf)${E}`,
 );
 /** The verb split around the order, its `ab` ending the clause: `sagt die Lieferung für Dienstag ab`. */
 const SPLIT_CANCELLATION = pattern(`${B}(?:sag|bestell)\\p{L}*\\s[^.,;:!?]{0,80}?\\sab\\s*(?:[.,;:!?]|$)`);
@@ -21,14 +22,14 @@ const RESCHEDULING = pattern(`${B}(?:verschieb\\p{L}*|verschoben|umleg\\p{L}*|um
  * `steht seit einer Stunde vor dem Tor`).
  */
 const REPORT = pattern(
-  `${B}(?:danke\\s+für\\s+(?:\\p{L}+\\s+){0,3}(?:an)?lieferung\\p{L}*|gutschrift\\p{L}*|mahnung\\p{L}*|fehlmenge\\p{L}*|stimmt\\s+nicht|rechnung\\p{L}*\\s+(?:nr|nummer)|falsch\\p{L}*\\s+(?:\\p{L}+\\s+)?geliefert|verspät\\p{L}*|(?:minuten|min|stunden?|std)\\.?\\s+(?:später|zu\\s+spät)|angekommen|eingetroffen|abgeladen|zugestellt|geklappt|ist\\s+erledigt|reklamation\\p{L}*|reklamier\\p{L}*|beschwerde\\p{L}*|platten|reifenpanne|panne|liegengeblieben|unfall|abgeschleppt|seit\\s+(?:\\p{L}+|\\d+)\\s+(?:stunden?|minuten|tag(?:en)?)|zu\\s+(?:wenig|viel)\\s+(?:[\\p{L}\\d/,]+\\s+){0,4}?(?:geladen|geliefert|gebracht|abgekippt|bekommen|erhalten))${E}`,
+  `${B}(?:dank(?:e|en)?\\s+f(?:ür|\\.)\\s+(?:\\p{L}+\\s+){0,3}(?:an)?lieferung\\p{L}*|gutschrift\\p{L}*|mahnung\\p{L}*|fehlmenge\\p{L}*|stimmt\\s+nicht|rechnung\\p{L}*\\s+(?:nr|nummer)|falsch\\p{L}*\\s+(?:\\p{L}+\\s+)?geliefert|verspät\\p{L}*|(?:minuten|min|stunden?|std)\\.?\\s+(?:später|zu\\s+spät)|angekommen|eingetroffen|abgeladen|zugestellt|geklappt|ist\\s+erledigt|reklamation\\p{L}*|reklamier\\p{L}*|beschwerde\\p{L}*|platten|reifenpanne|panne|liegengeblieben|unfall|abgeschleppt|seit\\s+(?:\\p{L}+|\\d+)\\s+(?:stunden?|minuten|tag(?:en)?)|zu\\s+(?:wenig|viel)\\s+(?:[\\p{L}\\d/,]+\\s+){0,4}?(?:geladen|geliefert|gebracht|abgekippt|bekommen|erhalten))${E}`,
 );
 /** Every match of each pattern contains one of its stems (a cheap test first). */
-const CANCELLATION_STEMS = ['storn', 'absag', 'abgesagt', 'abbestell', 'annullier', 'ausfall', 'fällt', 'faellt', 'streich', 'gestrichen', 'doch', 'mehr', 'bedarf'];
+const CANCELLATION_STEMS = ['storn', 'absag', 'abgesagt', 'abbestell', 'annullier', 'ausfall', 'fällt', 'faellt', 'fallen', 'streich', 'gestrichen', 'doch', 'mehr', 'bedarf'];
 const SPLIT_CANCELLATION_STEMS = ['sag', 'bestell'];
 const RESCHEDULING_STEMS = ['verschieb', 'verschoben', 'umleg', 'umbuch', 'legen', 'schieben', 'setzen'];
 const REPORT_STEMS = [
-  ...['danke', 'gutschrift', 'mahnung', 'fehlmenge', 'stimmt', 'rechnung', 'falsch', 'verspät', 'spät'],
+  ...['dank', 'gutschrift', 'mahnung', 'fehlmenge', 'stimmt', 'rechnung', 'falsch', 'verspät', 'spät'],
   ...['angekommen', 'eingetroffen', 'abgeladen', 'zugestellt', 'geklappt', 'erledigt', 'reklam', 'beschwerde'],
   ...['platten', 'panne', 'liegengeblieben', 'unfall', 'abgeschleppt', 'seit', 'zu wenig', 'zu viel'],
 ];
@@ -39,7 +40,7 @@ const CALLBACK = pattern(`${B}(?:rückruf\\p{L}*|zurückruf\\p{L}*|ruft\\s+(?:\\
  * start of the clause or after a short greeting (`Hallo, wann kommt …?`).
  */
 const ASKING = pattern(
-  `^\\s*(?:\\p{L}+(?:\\s+\\p{L}+)?\\s*[,:;]\\s*)?(?:wo|wann|wie|was|wer|warum|wieso|weshalb|welche[rsmn]?|ist|sind|hat|hast|habt|haben|hatte|hatten|war|waren|wurde|wurden|gibt)${E}`,
+  `^\\s*(?:\\p{L}+(?:\\s+\\p{L}+)?\\s*[,:;]\\s*)?(?:wo|wann|wie|was|wer|warum|wieso|weshalb|welche[rsmn]?|ist|sind|hat|hast|habt|haben|hatte|hatten|war|waren|wurde|wurden|gibt|kommt\\s+(?:der|die|das|unser|unsere)|(?:können|könnt|könnten|kannst)\\s+(?:sie|ihr|du)\\s+(?:uns|mir)\\s+(?:sagen|mitteilen))${E}`,
 );
 /**
  * A question passed on, with or without its `?`: `fragt, wann …`, `fragt nach dem Preis`, or `fragt,
@@ -70,6 +71,16 @@ export function isNotice(lower: string): boolean {
   return mentionsAny(lower, NOTICE_STEMS) && hasMatch(NOTICE, lower);
 }
 
+const WORD_BEFORE_DOT = /(?:^|[^\p{L}\d])([\p{L}]{1,5}|\d+)$/u;
+/** How far back the word before a dot is looked for. */
+const ABBREVIATION_REACH = 8;
+
+/** Whether the dot at `i` ends an abbreviation (`Do.`, `ca.`, `Nr.`) or a number (`24.11.`) rather than a sentence. */
+function isAbbreviationDot(lower: string, i: number): boolean {
+  const word = WORD_BEFORE_DOT.exec(lower.slice(Math.max(0, i - ABBREVIATION_REACH), i))?.[1];
+  return word !== undefined && (/^\d/.test(word) || DOTTED_ABBREVIATIONS.has(word));
+}
+
 /**
  * Why `lower` (the lower-case text) is no order, or null when it may be one. `named` are the
  * character ranges the recognised records were named in: a question counts only when it holds them
@@ -85,11 +96,12 @@ export function notAnOrder(lower: string, named: readonly { start: number; end: 
   if (lower.includes('angebot') && hasMatch(QUOTE_REQUEST, lower)) return 'enquiry';
   if (!lower.includes('?')) return null;
   const questions: { start: number; end: number }[] = [];
-  // Clauses ending in `?`, cut at `.`, `!` and `?`.
+  // Clauses ending in `?`, cut at `.`, `!` and `?`; not at the dot of an abbreviation or a date (`am Do. noch vor 10 Uhr?`).
   let start = 0;
   for (let i = 0; i < lower.length; i++) {
     const c = lower[i];
     if (c !== '.' && c !== '!' && c !== '?') continue;
+    if (c === '.' && isAbbreviationDot(lower, i)) continue;
     const clause = lower.slice(start, i + 1);
     if (c === '?' && (hasMatch(ASKING, clause) || hasMatch(PRICE_TOPIC, clause))) questions.push({ start, end: i + 1 });
     start = i + 1;

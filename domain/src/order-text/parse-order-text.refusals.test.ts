@@ -23,6 +23,12 @@ describe('texts that name records but order nothing', () => {
     ['Der LKW aus Moorburg steht seit einer Stunde vor dem Tor in Billbrook', t.deliveryReport],
     ['Nordbeton zahlt seit Wochen nicht', t.nothingToDeliver],
     ['Guten Tag, hier spricht Frau Wolff', t.nothingToDeliver],
+    // The dot of an abbreviation or a date ends no question.
+    ['Kommt der Kies 8/16 für Kiel am Do. noch vor 10 Uhr? Nordbeton', t.enquiry],
+    ['Kommt der Splitt für Bremen am 24.11. pünktlich?', t.enquiry],
+    ['Können Sie uns sagen, ob am Mo. 8-12 Uhr noch Hüttensand nach Billbrook geht? Hansa', t.enquiry],
+    ['Die stündlichen Touren Moorburg – Kiel fallen morgen aus', t.cancellation],
+    ['vielen dank für die schnelle lieferung nach spandau', t.deliveryReport],
   ])('%s', (text, reason) => {
     const result = parseOrderText(text, demoCatalogue, REF);
     expect(result.orders).toEqual([]);

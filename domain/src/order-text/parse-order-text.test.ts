@@ -584,8 +584,28 @@ describe('dates relative to the Berlin reference date', () => {
     ['Mo nä. Woche', '2026-11-20', '2026-11-23'],
     ['So 10 Uhr', '2026-11-20', '2026-11-22'],
     ['Fr. 27.11.', '2026-11-20', '2026-11-27'],
+    ['Fr. früh 6 Uhr', '2026-11-20', '2026-11-27'],
+    ['Do. ca. 7 Uhr', '2026-11-20', '2026-11-26'],
+    ['KW 49 Montag', '2026-11-20', '2026-11-30'],
+    ['Mittwoch KW49', '2026-11-20', '2026-12-02'],
+    ['in KW 48 am Freitag', '2026-11-20', '2026-11-27'],
+    ['KW 2 Di.', '2026-12-20', '2027-01-12'],
+    ['Kalenderwoche 53 Do', '2026-11-20', '2026-12-31'],
+    ['nächsten Montag', '2026-11-20', '2026-11-23'],
+    ['kommenden Mittwoch', '2026-11-20', '2026-11-25'],
+    ['übernächsten Dienstag', '2026-11-20', '2026-12-01'],
+    ['in der 49. KW am Mittwoch', '2026-11-20', '2026-12-02'],
+    ['Fr. zw. 7 und 9 Uhr', '2026-11-20', '2026-11-27'],
   ])('%s on %s is %s', (text, ref, expected) => {
     expect(dateOf(text, ref)).toBe(expected);
+  });
+
+  it('takes no day of a calendar week that has passed', () => {
+    expect(dateOf('KW 47 Mittwoch', REF)).toBe('2026-11-25');
+  });
+
+  it('reads `Fr.` before a name as Frau, not as Friday', () => {
+    expect(dateOf('Fr. Wolff', REF)).toBeNull();
   });
 
   it('leaves impossible dates and `So` as a word alone', () => {
@@ -623,6 +643,28 @@ describe('times and amounts', () => {
     ['7 und 10', ['07:00', '10:00']],
     ['um 7 Uhr und um 9 Uhr', ['07:00', '09:00']],
     ['25 Uhr', ['08:00']],
+    ['6/8/10 Uhr', ['06:00', '08:00', '10:00']],
+    ['6 / 9 / 12 Uhr', ['06:00', '09:00', '12:00']],
+    ['6:30/8:30', ['06:30', '08:30']],
+    ['2x 7 Uhr und 1x 10 Uhr', ['07:00', '07:00', '10:00']],
+    ['7 Uhr 3x', ['07:00', '07:00', '07:00']],
+    ['2x um 9 und 1x um 13', ['09:00', '09:00', '13:00']],
+    ['07:00–09:00', ['07:00-09:00']],
+    ['7:00 — 9:00 Uhr', ['07:00-09:00']],
+    ['7 – 9 Uhr', ['07:00-09:00']],
+    ['vormittags 8-12', ['08:00-12:00']],
+    ['nachmittags 1-3', ['13:00-15:00']],
+    ['nachm. 14-16 Uhr', ['14:00-16:00']],
+    ['ab 7 Uhr stündlich bis 10 Uhr je ein LKW', ['07:00', '08:00', '09:00', '10:00']],
+    ['stündlich 7-10 Uhr', ['07:00', '08:00', '09:00', '10:00']],
+    ['von 6 bis 12 Uhr alle 2 Stunden einen LKW', ['06:00', '08:00', '10:00', '12:00']],
+    ['ab 6 Uhr halbstündlich bis 7 Uhr', ['06:00', '06:30', '07:00']],
+    ['3 LKW ab 7 Uhr stündlich', ['07:00', '08:00', '09:00']],
+    ['Uhrzeit: 9', ['09:00']],
+    ['Zeit - 7.30', ['07:30']],
+    ['Lieferzeit 3 Tage', ['08:00']],
+    ['morgens 8 und 10 Uhr', ['08:00', '10:00']],
+    ['nachmittags zwischen 1 und 3', ['13:00-15:00']],
   ])('%s', (text, times) => {
     expect(first(text).map((o) => (o.deliveryTimeType === 'range' ? `${o.deliveryTimeFrom}-${o.deliveryTimeTo}` : o.deliveryTimeFixed))).toEqual(times);
   });
@@ -639,6 +681,9 @@ describe('times and amounts', () => {
     ['2 LKW, insgesamt 40 t', [20, 20], 'to'],
     ['per LKW', [25], 'to'],
     ['2 Fz.', [25, 25], 'to'],
+    ['Menge: 20 t', [20], 'to'],
+    ['3x 16 t', [16, 16, 16], 'to'],
+    ['2x 7 Uhr und 1x 10 Uhr, insgesamt 75 t', [25, 25, 25], 'to'],
   ])('%s', (text, quantities, unit) => {
     const orders = first(text);
     expect(orders.map((o) => o.quantity)).toEqual(quantities);

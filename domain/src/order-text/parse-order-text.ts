@@ -9,8 +9,9 @@ import { isNotice, type NotAnOrder, notAnOrder } from './intent';
 import { takeMailHeaders } from './mail-headers';
 import { findAmounts, findPriority, type Quantity, type Truckloads } from './quantities';
 import { digitsForSpokenNumbers } from './spoken-numbers';
-import { BLANK, fold, TextScan, type Token, tokenize } from './text';
-import { findTimes, type TimeSlot } from './times';
+import { BLANK, fold, LATIN_LETTERS, TextScan, type Token, tokenize, WORD_CHARS } from './text';
+import { stepsFrom } from './recurring-times';
+import { findTimes, slotKey, startOf, type TimeFinding, type TimeSlot } from './times';
 import type { OrderDraft, OrderTextCatalogue, OrderTextResult } from './types';
 import { isContent, SALUTATION_LEADS } from './words';
 
@@ -54,7 +55,7 @@ export function parseOrderText(text: string, catalogue: OrderTextCatalogue, refe
   // Fixed patterns first, so that their numbers are gone before names are matched.
   takeMailHeaders(scan);
   const { date, ends: dayEnds } = findDate(scan, referenceDate);
-  const times = findTimes(scan, dayEnds);
+  const timing = findTimes(scan, dayEnds);
   const priority = findPriority(scan);
   const { trucks, quantity } = findAmounts(scan);
 
@@ -69,9 +70,9 @@ export function parseOrderText(text: string, catalogue: OrderTextCatalogue, refe
     material?.standardLoadSize && material.standardLoadSize > 0
       ? { value: material.standardLoadSize, unit: material.unit ?? orderDefaults.unit }
       : { value: orderDefaults.naturalLanguageQuantity, unit: orderDefaults.unit };
-  const plan = planOrders(trucks, quantity, times, standard);
+  const plan = planOrders(trucks, quantity, timing, standard);
 
-  const facts: Facts = { date: date !== null, time: times.length > 0, quantity: trucks !== null || quantity !== null };
+  const facts: Facts = { date: date !== null, time: timing.slots.length > 0, quantity: trucks !== null || quantity !== null };
   // What a question must hold to be one: the records named, but not who writes it.
   const named = [...matches.used].filter((p) => !matches.customerWords.has(p)).map((p) => tokens[p]!);
   const refusal = refusalOf(matches, facts, notes, scan.lower, named);
@@ -116,7 +117,7 @@ function refusalOf(matches: EntityMatches, facts: Facts, notes: string | null, l
  * A word and a short one after it (`Silo 2`, `Silo A`, `Bau AG`). Tried from the start of a word only:
  * where the whole word fails, its tail fails too.
  */
-const WORD_AND_SHORT_ONE = /(?<!\p{L})(\p{L}+)\s+([\p{L}\d]{1,2})(?![\p{L}\d])/gu;
+const WORD_AND_SHORT_ONE = new RegExp(`(?<![${LATIN_LETTERS}])([${LATIN_LETTERS}]+)\\s+([${WORD_CHARS}]{1,2})(?![${WORD_CHARS}])`, 'gu');
 
 /** `Silo 2` stays a name: its 2 is neither a count nor an hour. */
 function guardShortEndedNames(scan: TextScan, prepared: PreparedCatalogue): void {
@@ -139,15 +140,25 @@ interface Plan {
 
 /**
  * One order per truckload and per time (§4.9): `2 LKW, 7 und 9 Uhr` is one truck at 7 and one at 9;
- * `je 2 LKW um 7 und 9 Uhr` four; `4 LKW, 7 und 9 Uhr` two at each time.
+ * `je 2 LKW um 7 und 9 Uhr` four; `4 LKW, 7 und 9 Uhr` two at each time; `2x 7 Uhr, 1x 10 Uhr` as
+ * counted. Recurring times take one truck per step (`stündlich 7-10 Uhr, je ein LKW`), and a start
+ * without end as many steps as trucks (`3 LKW ab 7 Uhr stündlich`).
  */
-function planOrders(trucks: Truckloads | null, quantity: Quantity | null, times: TimeSlot[], standard: Amount): Plan {
+function planOrders(found: Truckloads | null, quantity: Quantity | null, timing: TimeFinding, standard: Amount): Plan {
+  // Recurring times take one truck at each step: `stündlich 7-10 Uhr, ein LKW`.
+  const trucks = found && timing.every !== null && found.count === 1 ? { ...found, perTime: true } : found;
+  const times = openSteps(timing, trucks) ?? timing.slots;
   const slots: (TimeSlot | null)[] = times.length > 0 ? times : [null];
   const m = slots.length;
+  const counts = timing.counts;
   let amount: Amount;
   let planned: (TimeSlot | null)[];
   let mismatch = false;
-  if (trucks) {
+  if (counts) {
+    // `2x 7 Uhr und 1x 10 Uhr`: as many trucks at each time as counted.
+    planned = slots.flatMap((s) => Array<TimeSlot | null>(s ? (counts.get(slotKey(s)) ?? 1) : 1).fill(s));
+    amount = quantity ? perTruck(quantity, planned.length, standard) : standard;
+  } else if (trucks) {
     const n = trucks.count;
     amount = quantity ? perTruck(quantity, n, standard) : standard;
     if (trucks.perTime) planned = slots.flatMap((s) => Array<TimeSlot | null>(n).fill(s));
@@ -166,7 +177,14 @@ function planOrders(trucks: Truckloads | null, quantity: Quantity | null, times:
     planned = slots;
   }
   const capped = planned.length > MAX_ORDERS_PER_TEXT;
-  return { amount, times: planned.slice(0, MAX_ORDERS_PER_TEXT), mismatch, trucks: trucks?.count ?? 0, capped };
+  return { amount, times: planned.slice(0, MAX_ORDERS_PER_TEXT), mismatch, trucks: counts ? planned.length : (trucks?.count ?? 0), capped };
+}
+
+/** `3 LKW ab 7 Uhr stündlich`: a time that recurs without end, one step per truck (7, 8 and 9 o'clock). */
+function openSteps(timing: TimeFinding, trucks: Truckloads | null): TimeSlot[] | null {
+  const [start] = timing.slots;
+  if (timing.every === null || !trucks || trucks.perTime || trucks.count <= 1 || timing.slots.length !== 1 || !start) return null;
+  return stepsFrom(startOf(start), timing.every, trucks.count).map((time) => ({ type: 'fixed', time }));
 }
 
 function perTruck(quantity: Quantity, trucks: number, standard: Amount): Amount {

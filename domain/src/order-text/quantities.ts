@@ -1,5 +1,5 @@
 import type { OrderPriority, Unit } from '@dispo/events/catalog/index';
-import { B, countValue, decimalValue, E, hasMatch, NUMBER_WORD, pattern, type TextScan } from './text';
+import { B, countValue, decimalValue, E, hasMatch, NUMBER_WORD, pattern, type TextScan, WORD_CHARS } from './text';
 
 /** Truckloads: `2 LKW`, `drei Ladungen`; `je 2 LKW` means per delivery time. */
 export interface Truckloads {
@@ -25,7 +25,7 @@ const TRUCK_STEMS = ['lkw', 'laster', 'wagen', 'zug', 'züge', 'zuege', 'fahrzeu
 const UNIT = '(t|to|tonnen|tonne|m³|m3|cbm|kubikmeter|kubik|kg|kilogramm|kilo)';
 const AMOUNT = '(\\d+(?:[.,]\\d+)?)';
 // Not inside a grain size or decimal: `0/2 2 LKW` reads 2 LKW, never 0/22.
-const QB = '(?<![\\p{L}\\d/.,\\-])';
+const QB = `(?<![${WORD_CHARS}/.,\\-])`;
 
 const TIMES_AMOUNT = pattern(`${QB}(\\d{1,2}|${NUMBER_WORD})\\s*(?:x|×|mal)\\s*(?:je\\s+)?${AMOUNT}\\s*${UNIT}${E}`);
 // `2 x Kies 8/16`: a count of loads without a truck word.
@@ -34,6 +34,10 @@ const TRUCKS = pattern(`${B}(?:(je|jeweils)\\s+)?${QB}(\\d{1,3}|${NUMBER_WORD})\
 const BARE_TRUCK = pattern(`${B}(?:(?:per|mit|im|pro)\\s+)?${TRUCK}${E}`);
 /** After a truck word: equipment it must have (`Kipper mit Plane`, `LKW mit Kran`), not its load (`LKW mit Sand`). */
 const VEHICLE_REQUIREMENT = pattern(`^\\s+mit\\s+(?:plane|planen|kran|ladekran|kompressor|schubboden|pumpe|gebläse|anhänger|hänger|allrad)${E}`);
+/** What every match of AMOUNT_UNIT contains: a digit before a unit's first letters (a cheap test first). */
+const AMOUNT_UNIT_HINT = /\d\s*(?:t|m³|m3|cbm|kubik|kg|kilo)/;
+/** What every match of TRUCKS contains: a count before a truck word's stem. */
+const TRUCKS_HINT = /(?:\d|ein|zwei|zwo|drei|vier|fünf|fuenf|sechs|sieben|acht|neun|zehn|elf|zwölf|zwoelf)\s*(?:lkw|laster|last|fahrz|fz|sattel|silo|züge|zuege|zug|kipper|ladung|fuhre|tour|wagen)/;
 const AMOUNT_UNIT = pattern(`${B}(?:(je|jeweils|à|á|a|zu je|mit je|insgesamt|gesamt|total|zusammen)\\s*)?${QB}${AMOUNT}\\s*${UNIT}${E}`);
 
 function unitOf(word: string): Unit {
@@ -60,8 +64,8 @@ export function findAmounts(scan: TextScan): FoundAmounts {
     quantity = { value, unit: unitOf(m[3]!), perTruck: true, total: false };
     return true;
   });
-  const truckWord = scan.mentions(...TRUCK_STEMS);
-  if (truckWord) scan.claim(TRUCKS, (m) => {
+  const truckWord = scan.mentionsOneOf(TRUCK_STEMS);
+  if (truckWord && scan.contains(TRUCKS_HINT)) scan.claim(TRUCKS, (m) => {
     const count = countValue(m[2]!);
     if (!(count > 0)) return false;
     trucks ??= { count, perTime: m[1] !== undefined, implicit: false };
@@ -78,7 +82,7 @@ export function findAmounts(scan: TextScan): FoundAmounts {
     // A vehicle with a requirement stays in the notes as said.
     return !hasMatch(VEHICLE_REQUIREMENT, scan.lower.slice(m.index + m[0].length, m.index + m[0].length + 40));
   });
-  if (scan.hasDigit()) scan.claim(AMOUNT_UNIT, (m) => {
+  if (scan.contains(AMOUNT_UNIT_HINT)) scan.claim(AMOUNT_UNIT, (m) => {
     const value = decimalValue(m[2]!);
     if (!(value > 0)) return false;
     const link = m[1];
@@ -107,7 +111,7 @@ export function findPriority(scan: TextScan): OrderPriority | null {
   let found: OrderPriority | null = null;
   for (const { re, stems, priority } of PRIORITY_WORDS) {
     // Every priority word is taken (it is no note); the first found counts.
-    if (scan.mentions(...stems)) scan.claim(re, () => {
+    if (scan.mentionsOneOf(stems)) scan.claim(re, () => {
       found ??= priority;
       return true;
     });

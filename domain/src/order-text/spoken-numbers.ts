@@ -1,4 +1,4 @@
-import { fold } from './text';
+import { fold, LATIN_LETTERS } from './text';
 
 /**
  * Numbers as voice-to-text writes them (`fünfundzwanzig tonnen`, `kies acht sechzehn`, `sechsundzwanzig
@@ -36,7 +36,7 @@ export function spokenValue(folded: string): number {
 
 /** Whatever a spoken number contains (a cheap test before the words are looked at). */
 const NUMBER_STEM = /null|eins|zwei|zwo|drei|vier|f(?:ü|ue)nf|sechs|sieb|acht|neun|zehn|elf|zw(?:ö|oe)lf|zig|(?:ß|ss)ig/;
-const WORD = /\p{L}+|\d+/gu;
+const WORD = new RegExp(`[${LATIN_LETTERS}]+|\\d+`, 'gu');
 /** Digits said apart (`Kies 8 16`, as voice-to-text writes a grain size) are a grain size too. */
 const DIGITS_APART = /\d\s+\d/;
 /** `drei viertel acht` is a time of day (07:45), read by the time recogniser as said. */

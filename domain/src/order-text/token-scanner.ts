@@ -48,6 +48,8 @@ function isSpace(code: number): boolean {
 function letterLength(text: string, i: number): number {
   const code = text.charCodeAt(i);
   if (code < 128) return (code >= 65 && code <= 90) || (code >= 97 && code <= 122) ? 1 : 0;
+  // Latin-1 letters (ä, ö, ü, ß, é …) without a pattern: all of U+00C0–U+00FF but × and ÷.
+  if (code >= 0xc0 && code <= 0xff) return code === 0xd7 || code === 0xf7 ? 0 : 1;
   if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
     const low = text.charCodeAt(i + 1);
     if (low >= 0xdc00 && low <= 0xdfff) return LETTER.test(text.slice(i, i + 2)) ? 2 : 0;

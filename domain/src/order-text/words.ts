@@ -8,7 +8,7 @@ import type { Token } from './text';
 export const DEPARTURE_CUES = new Set(['von', 'vom', 'ab', 'aus', 'ladewerk', 'ladestelle', 'abgangsort', 'abholung', 'abholen', 'laden', 'beladen', 'beladung']);
 export const DESTINATION_CUES = new Set(['nach', 'zu', 'zum', 'zur', 'an', 'ans', 'lieferwerk', 'lieferung', 'anlieferung', 'lieferort', 'ziel', 'richtung']);
 /** Dispatch shorthand for the cues, written with a dot (`v. Moorburg n. Kiel`, `z. BW Kiel`). */
-export const ABBREVIATED_CUES: Record<string, string> = { v: 'von', n: 'nach', z: 'zu' };
+export const ABBREVIATED_CUES: Record<string, string> = { v: 'von', n: 'nach', z: 'zu', f: 'fuer', lfg: 'lieferung' };
 /** `für` names the customer or the destination. */
 export const DESTINATION_OR_CUSTOMER_CUES = new Set(['fuer']);
 export const CUSTOMER_CUES = new Set(['kunde', 'kunden', 'kundin', 'firma', 'fa', 'auftraggeber']);
@@ -297,12 +297,22 @@ export const FILLERS = new Set([
   'einplanen',
   'einteilen',
   'passt',
+  // Chat shorthand: `lt. Frau Lorenz` (laut), `thx`.
+  'lt',
+  'thx',
   // Hesitation a voice transcription writes down.
   'aeh',
   'aehm',
   'oeh',
   'hm',
   'hmm',
+]);
+
+/** Words written with a dot that ends no sentence: days, cues and the shorthand of notes (`Do.`, `ca.`, `Nr.`, `vorm.`). */
+export const DOTTED_ABBREVIATIONS = new Set([
+  ...['mo', 'di', 'mi', 'do', 'fr', 'sa', 'so', 'nä', 'ca', 'nr', 'hr', 'gg', 'vorm', 'nachm', 'bzw', 'lt', 'u', 'std', 'min', 'tel', 'str'],
+  ...['evtl', 'ggf', 'inkl', 'zzgl', 'zw', 'lfg', 'betr', 'kw', 'jan', 'feb', 'apr', 'aug', 'sep', 'sept', 'okt', 'nov', 'dez'],
+  ...Object.keys(ABBREVIATED_CUES),
 ]);
 
 /** What a person's surname follows: `Herr Berger`, `Fr. Wolff`. */

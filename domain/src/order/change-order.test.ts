@@ -105,10 +105,12 @@ describe('UpdateOrder: details (PUT/PATCH)', () => {
 });
 
 describe('locking (§4.2)', () => {
-  it('locks the fields of a cancelled order, but its slip number and weight can still be recorded', () => {
+  it('locks the fields of a cancelled order; its slip number and weight only after an explicit unlock (§2.2)', () => {
     for (const status of ['storniert', 'storno'] as const) {
       order.given(history(status)).when(update({ changes: { quantity: 5 } })).thenThrows(messages.order.locked, 'conflict');
-      expect(order.given(history(status)).when(update({ deliverySlipNumber: 'LS-1' })).emitted()).toHaveLength(1);
+      order.given(history(status)).when(update({ deliverySlipNumber: 'LS-1' })).thenThrows(messages.order.stornoDeliveryDataLocked, 'conflict');
+      const unlocked = { type: 'OrderDeliveryDataUnlocked' as const, data: { id: 'o-1', unlockedBy: 'u-auftrag', unlockedAt: later } };
+      expect(order.given([...history(status), unlocked]).when(update({ deliverySlipNumber: 'LS-1' })).emitted()).toHaveLength(1);
     }
   });
 
@@ -143,9 +145,10 @@ describe('locking (§4.2)', () => {
     expect(events.map((e) => e.type)).toEqual(['OrderDeliveryDataRecorded']);
   });
 
-  it('takes slip number and weight only from a dispatched order, and no negative weight', () => {
+  it('takes slip number and weight only from a dispatched order, and only a weight above 0', () => {
     order.given([created]).when(update({ deliverySlipNumber: 'LS-1' })).thenThrows(messages.order.deliveryDataOnlyAfterDelivery);
-    order.given(history('disponiert')).when(update({ actualWeight: -1 })).thenThrows(messages.order.invalidActualWeight);
+    order.given(history('disponiert')).when(update({ actualWeight: -1 })).thenThrows(messages.order.actualWeightPositive);
+    order.given(history('disponiert')).when(update({ actualWeight: 0 })).thenThrows(messages.order.actualWeightPositive);
   });
 });
 

@@ -123,9 +123,11 @@ function deliveryDataEvents(command: UpdateOrder, order: OrderRecord, status: Or
   if (command.deliverySlipNumber === undefined && command.actualWeight === undefined) return [];
   if (order.billingConfirmed || order.billingPending) assertNotBoundToBilling(order);
   if (!acceptsDeliveryData(status)) refuse('validation', messages.order.deliveryDataOnlyAfterDelivery, ['deliverySlipNumber']);
+  // §2.2: a storno row keeps its slip number and weight locked until it is unlocked explicitly.
+  if (isCancelled(order.status) && !order.deliveryDataUnlocked) refuse('conflict', messages.order.stornoDeliveryDataLocked);
   const slip = command.deliverySlipNumber === undefined ? order.deliverySlipNumber : command.deliverySlipNumber?.trim() || null;
   const weight = command.actualWeight === undefined ? order.actualWeight : command.actualWeight;
-  if (weight !== null && (!Number.isFinite(weight) || weight < 0)) refuse('validation', messages.order.invalidActualWeight, ['actualWeight']);
+  if (weight !== null && (!Number.isFinite(weight) || weight <= 0)) refuse('validation', messages.order.actualWeightPositive, ['actualWeight']);
   if (slip === order.deliverySlipNumber && weight === order.actualWeight) return [];
   const events: OrderEvent[] = [
     {

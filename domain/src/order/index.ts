@@ -1,3 +1,4 @@
+export * from './billing';
 export * from './change-order';
 export * from './create-order';
 export * from './delivery-time';

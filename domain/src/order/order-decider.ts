@@ -17,11 +17,19 @@ import {
   type UpdateOrder,
   updateOrder,
 } from './change-order';
+import {
+  type BillingCommand,
+  confirmBilling,
+  removeFromBilling,
+  transferToDisposition,
+  undoBilling,
+  unlockDeliveryData,
+} from './billing';
 import { type CreateOrder, createOrder } from './create-order';
 import { evolveOrder, type OrderState } from './order-state';
 
-/** Billing (confirm, undo, remove) joins this union in its issue. */
 export type OrderCommand =
+  | BillingCommand
   | CreateOrder
   | UpdateOrder
   | ChangeOrderStatus
@@ -52,6 +60,16 @@ export const orderDecider: Decider<OrderCommand, OrderState, OrderEvent> = {
         return releaseOrderFromTour(command, state);
       case 'RescheduleOrderTour':
         return rescheduleOrderTour(command, state);
+      case 'ConfirmBilling':
+        return confirmBilling(command, state);
+      case 'UndoBilling':
+        return undoBilling(command, state);
+      case 'RemoveFromBilling':
+        return removeFromBilling(command, state);
+      case 'UnlockDeliveryData':
+        return unlockDeliveryData(command, state);
+      case 'TransferToDisposition':
+        return transferToDisposition(command, state);
     }
   },
 };

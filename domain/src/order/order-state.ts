@@ -11,6 +11,10 @@ export type OrderRecord = Omit<EventData<'OrderCreated'>, 'duplicatedFrom'> & {
   actualWeight: number | null;
   billingPending: boolean;
   billingConfirmed: boolean;
+  /** A storno order whose slip number and weight were unlocked for editing (§2.2). */
+  deliveryDataUnlocked: boolean;
+  /** Sent to the dispatchers through the disposition pipeline (§4.7). */
+  transferredToDisposition: boolean;
   /** The tour that carries the order (dispatch), null while it is open. */
   tourId: string | null;
 };
@@ -33,6 +37,8 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
           actualWeight: null,
           billingPending: false,
           billingConfirmed: false,
+          deliveryDataUnlocked: false,
+          transferredToDisposition: false,
           tourId: null,
         },
       };
@@ -59,6 +65,23 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
       return patch(state, { tourId: null, status: 'offen', updatedAt: event.data.releasedAt });
     case 'OrderTourRescheduled':
       return patch(state, { updatedAt: event.data.rescheduledAt });
+    case 'OrderBillingConfirmed':
+      return patch(state, { billingConfirmed: true, status: 'abgerechnet', updatedAt: event.data.confirmedAt });
+    case 'OrderBillingUndone':
+      return patch(state, { billingConfirmed: false, status: 'problem', updatedAt: event.data.undoneAt });
+    case 'OrderRemovedFromBilling':
+      return patch(state, {
+        deliverySlipNumber: null,
+        actualWeight: null,
+        billingPending: false,
+        billingConfirmed: false,
+        status: 'abgelehnt',
+        updatedAt: event.data.removedAt,
+      });
+    case 'OrderDeliveryDataUnlocked':
+      return patch(state, { deliveryDataUnlocked: true, updatedAt: event.data.unlockedAt });
+    case 'OrderTransferredToDisposition':
+      return patch(state, { transferredToDisposition: true, updatedAt: event.data.transferredAt });
   }
 }
 

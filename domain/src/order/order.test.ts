@@ -244,7 +244,17 @@ describe('CreateOrder: once', () => {
     const state = orderDecider.evolve(orderDecider.initialState, created);
     expect(state).toEqual({
       exists: true,
-      entity: { ...expectedOrder, updatedAt: now, deliverySlipNumber: null, actualWeight: null, billingPending: false, billingConfirmed: false, tourId: null },
+      entity: {
+        ...expectedOrder,
+        updatedAt: now,
+        deliverySlipNumber: null,
+        actualWeight: null,
+        billingPending: false,
+        billingConfirmed: false,
+        deliveryDataUnlocked: false,
+        transferredToDisposition: false,
+        tourId: null,
+      },
     });
   });
 });

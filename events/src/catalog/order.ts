@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEvent, type EventOf } from '../registry';
 import { deliveryTimeTypeSchema, orderPrioritySchema, orderStatusSchema, transportTypeSchema, unitSchema } from './enums';
-import { clockTimeSchema, idSchema, localDateSchema, optionalTextSchema, timestampSchema } from './fields';
+import { clockTimeSchema, idSchema, localDateSchema, optionalTextSchema, requiredTextSchema, timestampSchema } from './fields';
 
 /**
  * The fields of an order that a user enters and may later change (orders.md §3 and the POST /orders
@@ -177,6 +177,57 @@ export const orderTourRescheduled = defineEvent({
   }),
 });
 
+/** Billing (orders.md §4.2, §7.3): the order is settled (status abgerechnet). */
+export const orderBillingConfirmed = defineEvent({
+  type: 'OrderBillingConfirmed',
+  schemaVersion: 1,
+  schema: z.strictObject({ id: idSchema, statusBefore: orderStatusSchema, confirmedBy: idSchema, confirmedAt: timestampSchema }),
+});
+
+/** Billing took its confirmation back, with a reason: the order is a billing query (status problem). */
+export const orderBillingUndone = defineEvent({
+  type: 'OrderBillingUndone',
+  schemaVersion: 1,
+  schema: z.strictObject({
+    id: idSchema,
+    reason: requiredTextSchema.max(500),
+    statusBefore: orderStatusSchema,
+    undoneBy: idSchema,
+    undoneAt: timestampSchema,
+  }),
+});
+
+/**
+ * Billing released the order: slip number, actual weight, billing flags and delivery notes are
+ * cleared and the order is abgelehnt (§4.2 "order removed"); the values before are kept here.
+ */
+export const orderRemovedFromBilling = defineEvent({
+  type: 'OrderRemovedFromBilling',
+  schemaVersion: 1,
+  schema: z.strictObject({
+    id: idSchema,
+    statusBefore: orderStatusSchema,
+    previousDeliverySlipNumber: optionalTextSchema,
+    previousActualWeight: z.number().nonnegative().nullable(),
+    removedBy: idSchema,
+    removedAt: timestampSchema,
+  }),
+});
+
+/** A cancelled (storno) order's slip number and weight were unlocked for editing (§2.2). */
+export const orderDeliveryDataUnlocked = defineEvent({
+  type: 'OrderDeliveryDataUnlocked',
+  schemaVersion: 1,
+  schema: z.strictObject({ id: idSchema, unlockedBy: idSchema, unlockedAt: timestampSchema }),
+});
+
+/** Disposition pipeline (§4.7): a confirmed or ready order went to the dispatchers (dispositionStatus in_progress). */
+export const orderTransferredToDisposition = defineEvent({
+  type: 'OrderTransferredToDisposition',
+  schemaVersion: 1,
+  schema: z.strictObject({ id: idSchema, status: orderStatusSchema, transferredBy: idSchema, transferredAt: timestampSchema }),
+});
+
 export const orderEventDefinitions = [
   orderAssignedToTour,
   orderReleasedFromTour,
@@ -188,5 +239,10 @@ export const orderEventDefinitions = [
   orderHandedToBilling,
   orderStornoIssued,
   orderDeleted,
+  orderBillingConfirmed,
+  orderBillingUndone,
+  orderRemovedFromBilling,
+  orderDeliveryDataUnlocked,
+  orderTransferredToDisposition,
 ] as const;
 export type OrderEvent = EventOf<(typeof orderEventDefinitions)[number]>;

@@ -43,9 +43,14 @@ async function verify(request: FastifyRequest): Promise<TokenClaims> {
  * Write routes list their roles; read routes use `readerRoles`.
  */
 export function requireRoles(...allowed: readonly Role[]): onRequestAsyncHookHandler {
+  return requireRolesSaying(messages.auth.forbidden, ...allowed);
+}
+
+/** requireRoles with the 403 answer's own German message (e.g. "only billing may …"). */
+export function requireRolesSaying(forbidden: string, ...allowed: readonly Role[]): onRequestAsyncHookHandler {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
     const claims = await verify(request);
     if (claims.roles.includes('admin')) return;
-    if (!claims.roles.some((r) => allowed.includes(r))) throw new HttpError(403, messages.auth.forbidden);
+    if (!claims.roles.some((r) => allowed.includes(r))) throw new HttpError(403, forbidden);
   };
 }

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { addDays, berlinInstant, berlinOffsetMinutes } from '@dispo/domain/shared/index';
 import {
-  addDays,
-  berlinInstant,
-  berlinOffsetMinutes,
   latestSlotToday,
   nextSlot,
   type SchedulerClock,

@@ -64,6 +64,7 @@ export function orderView(r: OrderRow) {
       billingPending: Boolean(r.billing_pending),
       billingConfirmed: Boolean(r.billing_confirmed),
     }),
+    deliveryDataUnlocked: Boolean(r.delivery_data_unlocked),
     dispositionStatus: str(r.disposition_status),
     assignedVehicleLicensePlate: str(r.assigned_vehicle_license_plate),
     tourOrders: tourOrders(r.tour_orders),

@@ -99,10 +99,20 @@ const CREATED_COLUMNS = [
 ];
 const INSERT_ORDER = insertOrderSql(CREATED_COLUMNS);
 
-async function notice(tx: SqlExecutor, subject: string, id: string): Promise<Notice[] | undefined> {
+async function notice(tx: SqlExecutor, subject: string, id: string, ...more: string[]): Promise<Notice[] | undefined> {
   const order = await findOrder(tx, id);
-  return order ? [{ subject, payload: { order } }] : undefined;
+  return order ? [subject, ...more].map((s) => ({ subject: s, payload: { order } })) : undefined;
 }
+
+/** Billing's live events (orders.md §3 "Billing events"), besides order_updated for every table. */
+const billingNotice = {
+  deliverySlipUpdated: 'dispo.billing.delivery_slip_updated',
+  weightUpdated: 'dispo.billing.weight_updated',
+  confirmed: 'dispo.billing.billing_confirmed',
+  undone: 'dispo.billing.billing_undone',
+  removed: 'dispo.billing.order_removed',
+  refresh: 'dispo.billing.billing_data_refresh',
+} as const;
 
 /**
  * read.orders: every order field with the names the order table shows (plant, material, loading point,
@@ -111,7 +121,7 @@ async function notice(tx: SqlExecutor, subject: string, id: string): Promise<Not
  */
 export const ordersProjection: Projection = {
   name: 'orders',
-  schemaVersion: 3,
+  schemaVersion: 4,
 
   async setup(sql) {
     await sql.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
@@ -134,6 +144,7 @@ export const ordersProjection: Projection = {
       billing_pending boolean NOT NULL DEFAULT false, billing_confirmed boolean NOT NULL DEFAULT false,
       billing_confirmed_at timestamptz, processing_status text NOT NULL DEFAULT 'pending',
       billing_reversal_reason text, billing_reversed_at timestamptz, billing_reversed_by text, billing_reverser text,
+      delivery_data_unlocked boolean NOT NULL DEFAULT false,
       disposition_status text, assigned_vehicle_id text, assigned_vehicle_license_plate text, tour_id text,
       tour_orders jsonb NOT NULL DEFAULT '[]',
       duplicated_from text,
@@ -220,7 +231,11 @@ export const ordersProjection: Projection = {
           updated_at: d.recordedAt,
           version: event.streamVersion,
         });
-        return notice(tx, 'dispo.orders.order_updated', d.id);
+        const changed = [
+          ...(d.deliverySlipNumber !== d.previousDeliverySlipNumber ? [billingNotice.deliverySlipUpdated] : []),
+          ...(d.actualWeight !== d.previousActualWeight ? [billingNotice.weightUpdated] : []),
+        ];
+        return notice(tx, 'dispo.orders.order_updated', d.id, ...changed);
       }
       case 'OrderHandedToBilling': {
         const d = event.data as EventData<'OrderHandedToBilling'>;
@@ -230,6 +245,63 @@ export const ordersProjection: Projection = {
           updated_at: d.handedAt,
           version: event.streamVersion,
         });
+        return notice(tx, 'dispo.orders.order_updated', d.id, billingNotice.refresh);
+      }
+      case 'OrderBillingConfirmed': {
+        const d = event.data as EventData<'OrderBillingConfirmed'>;
+        await updateRow(tx, 'read.orders', d.id, {
+          billing_confirmed: true,
+          billing_confirmed_at: d.confirmedAt,
+          processing_status: 'confirmed',
+          status: 'abgerechnet',
+          updated_at: d.confirmedAt,
+          version: event.streamVersion,
+        });
+        return notice(tx, 'dispo.orders.order_updated', d.id, billingNotice.confirmed);
+      }
+      case 'OrderBillingUndone': {
+        const d = event.data as EventData<'OrderBillingUndone'>;
+        await updateRow(tx, 'read.orders', d.id, {
+          billing_confirmed: false,
+          billing_confirmed_at: null,
+          processing_status: 'processing',
+          status: 'problem',
+          billing_reversal_reason: d.reason,
+          billing_reversed_at: d.undoneAt,
+          billing_reversed_by: d.undoneBy,
+          updated_at: d.undoneAt,
+          version: event.streamVersion,
+        });
+        await tx.query(
+          "UPDATE read.orders SET billing_reverser = (SELECT first_name || ' ' || last_name FROM read.users WHERE id = $2) WHERE id = $1",
+          [d.id, d.undoneBy],
+        );
+        return notice(tx, 'dispo.orders.order_updated', d.id, billingNotice.undone);
+      }
+      case 'OrderRemovedFromBilling': {
+        const d = event.data as EventData<'OrderRemovedFromBilling'>;
+        await updateRow(tx, 'read.orders', d.id, {
+          delivery_slip_number: null,
+          actual_weight: null,
+          delivery_notes: null,
+          billing_pending: false,
+          billing_confirmed: false,
+          billing_confirmed_at: null,
+          processing_status: 'pending',
+          status: 'abgelehnt',
+          updated_at: d.removedAt,
+          version: event.streamVersion,
+        });
+        return notice(tx, 'dispo.orders.order_updated', d.id, billingNotice.removed);
+      }
+      case 'OrderDeliveryDataUnlocked': {
+        const d = event.data as EventData<'OrderDeliveryDataUnlocked'>;
+        await updateRow(tx, 'read.orders', d.id, { delivery_data_unlocked: true, updated_at: d.unlockedAt, version: event.streamVersion });
+        return notice(tx, 'dispo.orders.order_updated', d.id);
+      }
+      case 'OrderTransferredToDisposition': {
+        const d = event.data as EventData<'OrderTransferredToDisposition'>;
+        await updateRow(tx, 'read.orders', d.id, { disposition_status: 'in_progress', updated_at: d.transferredAt, version: event.streamVersion });
         return notice(tx, 'dispo.orders.order_updated', d.id);
       }
       case 'OrderDeleted': {

@@ -6,10 +6,10 @@ import { HttpError } from '@dispo/platform/http/errors';
 import { requestText } from '@dispo/platform/http/text-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { localDateQuery } from './query-params';
 import { listOrders, ORDER_SEARCH_FIELDS, orderSortColumns, suggestOrders } from '../orders/order-list';
 import { findOrder } from '../orders/order-view';
 
-const localDate = requestText().regex(/^\d{4}-\d{2}-\d{2}$/);
 const id = requestText().trim().max(100);
 /** Query strings carry text: 'true'/'1' are true, 'false'/'0'/'' false. */
 const flag = z.enum(['true', 'false', '1', '0', '']).transform((v) => v === 'true' || v === '1');
@@ -27,13 +27,13 @@ export const orderListQuerySchema = z.strictObject({
   status: z.preprocess(blankIsAbsent, z.enum([...ORDER_STATUSES, 'all']).optional()),
   material: z.preprocess(blankIsAbsent, id.optional()),
   priority: z.preprocess(blankIsAbsent, z.enum(ORDER_PRIORITIES).optional()),
-  dateFrom: z.preprocess(blankIsAbsent, localDate.optional()),
-  dateTo: z.preprocess(blankIsAbsent, localDate.optional()),
+  dateFrom: z.preprocess(blankIsAbsent, localDateQuery.optional()),
+  dateTo: z.preprocess(blankIsAbsent, localDateQuery.optional()),
   transportType: z.preprocess(blankIsAbsent, z.enum(TRANSPORT_TYPES).optional()),
   minQuantity: z.preprocess(blankIsAbsent, z.coerce.number().finite().min(0).optional()),
   pumpRequired: flag.optional(),
   craneRequired: flag.optional(),
-  createdFrom: z.preprocess(blankIsAbsent, localDate.optional()),
+  createdFrom: z.preprocess(blankIsAbsent, localDateQuery.optional()),
   hideSettled: flag.optional(),
 });
 

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { loadDemoCatalog } from '../demo-catalog';
 import { createInfrastructure, type Infrastructure } from '../infrastructure';
 import { seedDemoData } from '../seed';
+import type { HistoryOptions } from '../seed/history';
 import { createServices, type ServiceOptions, type Services } from '../services';
 
 export interface TestApp {
@@ -18,6 +19,8 @@ export interface TestApp {
 
 export interface TestAppOptions {
   seed?: boolean;
+  /** Also seed the demo business's operations (weeks before today, today, next workdays); off by default. */
+  history?: HistoryOptions;
   listen?: boolean;
   commands?: boolean;
   queries?: boolean;
@@ -55,7 +58,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     serveWeb: options.serveWeb,
     mail: options.mail,
   });
-  if (options.seed ?? true) await seedDemoData(infra, loadDemoCatalog(), { pinKey: TEST_PIN_KEY });
+  if (options.seed ?? true) await seedDemoData(infra, loadDemoCatalog(), { pinKey: TEST_PIN_KEY, history: options.history });
   await services.start();
   let url = '';
   if (options.listen) {

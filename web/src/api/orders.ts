@@ -164,6 +164,16 @@ export function stornoOrder(id: string): Promise<SuccessResponse> {
   return apiRequest<SuccessResponse>(`/orders/${encodeURIComponent(id)}/storno`, { method: 'POST' });
 }
 
+/** §2.2: a storno row's slip number and weight become editable; the unlock is recorded. */
+export function unlockDeliveryData(id: string): Promise<OrderResponse> {
+  return apiRequest<OrderResponse>(`/orders/${encodeURIComponent(id)}/unlock-delivery-data`, { method: 'POST' });
+}
+
+/** §4.7: confirmed or ready orders go to the dispatchers; the others come back with a reason each. */
+export function transferToDisposition(ids: string[]): Promise<{ transferred: number; failed: { id: string; orderNumber: string | null; error: string }[]; message: string }> {
+  return apiRequest('/orders/transfer-to-disposition', { method: 'POST', body: { order_ids: ids } });
+}
+
 export function duplicateOrder(id: string): Promise<OrderResponse> {
   return apiRequest<OrderResponse>(`/orders/${encodeURIComponent(id)}/duplicate`, { method: 'POST' });
 }
@@ -227,6 +237,22 @@ export function usePatchOrder() {
       else void invalidateOrders(queryClient);
     },
   });
+}
+
+export function useUnlockDeliveryData() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: unlockDeliveryData,
+    onSuccess: ({ order }) => {
+      replaceOrderInLists(queryClient, order);
+      void invalidateOrders(queryClient);
+    },
+  });
+}
+
+export function useTransferToDisposition() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: transferToDisposition, onSuccess: () => void invalidateOrders(queryClient) });
 }
 
 export function useDeleteOrder() {

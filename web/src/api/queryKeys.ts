@@ -1,3 +1,4 @@
+import type { BillingFilter } from './billing';
 import type { OutboxMailStatus } from './mailOutbox';
 import type { OrderListParams } from './types';
 
@@ -56,6 +57,13 @@ export const queryKeys = {
   orderSettings: {
     all: ['order-settings'] as const,
     user: (userId: string) => [...queryKeys.orderSettings.all, userId] as const,
+  },
+  /** Billing (docs/api/orders.md "Billing"). */
+  billing: {
+    all: ['billing'] as const,
+    pending: (filter: BillingFilter) => [...queryKeys.billing.all, 'pending', filter] as const,
+    confirmed: (filter: BillingFilter, page: number) => [...queryKeys.billing.all, 'confirmed', filter, page] as const,
+    stats: (filter: BillingFilter) => [...queryKeys.billing.all, 'stats', filter] as const,
   },
   /** Mail outbox of the tour-plan mails (admins); `null` = every status. */
   mailOutbox: {

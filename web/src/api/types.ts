@@ -109,6 +109,8 @@ export interface Order {
   billingReversedBy?: string | null;
   billingReverser?: { firstName: string; lastName: string } | string | null;
   billingState?: BillingState;
+  /** A storno row whose slip number and weight were unlocked for editing (§2.2). */
+  deliveryDataUnlocked?: boolean;
   /** True when §4.2 locks the order's cells. */
   locked?: boolean;
   dispositionStatus?: string | null;
@@ -319,6 +321,13 @@ export interface ServerToClientEvents {
   tour_plan_mail_requested: (payload: MailNoticePayload) => void;
   tour_plan_mail_sent: (payload: MailNoticePayload) => void;
   tour_plan_mail_failed: (payload: MailNoticePayload) => void;
+  /** Billing (orders.md §3 "Billing events"): the order as it is now. */
+  delivery_slip_updated: (payload: OrderEventPayload) => void;
+  weight_updated: (payload: OrderEventPayload) => void;
+  billing_confirmed: (payload: OrderEventPayload) => void;
+  billing_undone: (payload: OrderEventPayload) => void;
+  order_removed: (payload: OrderEventPayload) => void;
+  billing_data_refresh: (payload: OrderEventPayload) => void;
 }
 
 /** The client sends no events yet. */

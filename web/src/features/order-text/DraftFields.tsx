@@ -108,7 +108,7 @@ export function DraftFields({ id, draft, options, onChange }: DraftFieldsProps) 
         items={points}
         itemLabel={(lp) => lp.name}
         disabled={draft.loadingPlantId === null}
-        placeholder={draft.loadingPlantId === null ? o.chooseLoadingPlantFirst : o.choose}
+        placeholder={draft.loadingPlantId === null ? o.chooseLoadingPlantFirst : points.length === 0 ? o.noLoadingPoint : o.choose}
         onPick={(point) => change({ field: 'loadingPoint', point })}
       />
       <RecordSelect

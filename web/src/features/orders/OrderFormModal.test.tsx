@@ -69,6 +69,14 @@ describe('full order form: new order', () => {
     change(loadingPlant, 'p-zement');
     await waitFor(() => expect(optionTexts(point)).toEqual(['Bitte wählen …', 'Silo A', 'Silo B']));
     expect(point.value).toBe('');
+    expect(within(dialog).queryByText(/hat keinen Abgangsort/)).toBeNull();
+    // A loading plant without loading points says so instead of offering an empty list.
+    change(loadingPlant, 'p-misch');
+    await waitFor(() => expect(optionTexts(point)).toEqual(['Kein Abgangsort angelegt']));
+    expect(
+      within(dialog).getByText('Dieses Ladewerk hat keinen Abgangsort. Bitte ein anderes Ladewerk wählen oder zuerst einen Abgangsort anlegen.'),
+    ).toBeTruthy();
+    change(loadingPlant, 'p-zement');
 
     // Zeitraum shows from/to with the defaults 08:00 and 17:00.
     fireEvent.click(within(dialog).getByRole('radio', { name: 'Zeitraum' }));

@@ -68,6 +68,8 @@ export function OrderFormModal({ order, onClose, onSaved }: OrderFormModalProps)
   };
 
   const points = loadingPointsOf(loadingPoints.data ?? [], values.plantId);
+  // A loading plant without loading points: say so rather than show an empty list.
+  const pointless = values.plantId !== '' && loadingPoints.isSuccess && points.length === 0;
   const chooseLoadingPlant = (plantId: string) => {
     // The loading point belongs to the loading plant: a point of another plant is dropped.
     const keep = loadingPointsOf(loadingPoints.data ?? [], plantId).some((point) => point.id === values.loadingPointId);
@@ -195,7 +197,8 @@ export function OrderFormModal({ order, onClose, onSaved }: OrderFormModalProps)
             aria-invalid={inv('loadingPointId')}
             disabled={!values.plantId}
             value={values.loadingPointId}
-            none={values.plantId ? text.choose : text.chooseLoadingPlantFirst}
+            none={!values.plantId ? text.chooseLoadingPlantFirst : pointless ? text.noLoadingPoint : text.choose}
+            hint={pointless ? text.noLoadingPointHint : undefined}
             options={withCurrent(points, values.loadingPointId, order?.loadingPoint)}
             optionLabel={(point) => point.name}
             onChange={(pointId) => set('loadingPointId', pointId)}

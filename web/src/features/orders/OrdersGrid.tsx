@@ -20,10 +20,10 @@ import { messages } from '@dispo/domain/messages';
 import { gridLocaleText, gridTheme } from '../../components/agGrid';
 import type { Order, OrderSortBy, SortOrder } from '../../api/types';
 import { ActionsCell, BillingCell, OrderCell, RouteCell, ScheduleCell, StatusCell } from './cells';
-import { MaterialEditor, ScheduleEditor, StatusEditor } from './editors';
+import { DeliveryDataEditor, MaterialEditor, ScheduleEditor, StatusEditor } from './editors';
 import type { Density } from './FilterBar';
-import { isLockedOrder, isSettled, todayInBerlin } from './format';
-import type { EditFocus, GridContext, InlineChange, MaterialValue, RowActions, ScheduleValue } from './gridContext';
+import { acceptsDeliveryDataEntry, isLockedOrder, isSettled, todayInBerlin } from './format';
+import type { DeliveryDataValue, EditFocus, GridContext, InlineChange, MaterialValue, RowActions, ScheduleValue } from './gridContext';
 import { timeInputOf } from './time';
 
 /** ag-grid's default: rows rendered beyond the visible ones, so that scrolling finds them ready. */
@@ -64,6 +64,10 @@ const sameSchedule = (a: ScheduleValue | null, b: ScheduleValue | null) => a?.da
 const sameMaterial = (a: MaterialValue | null, b: MaterialValue | null) => a?.materialId === b?.materialId && a?.quantity === b?.quantity;
 const editable = (params: { data: Order | undefined; context: GridContext }) =>
   Boolean(params.context.canWrite() && params.data && !isLockedOrder(params.data));
+const sameDeliveryData = (a: DeliveryDataValue | null, b: DeliveryDataValue | null) => a?.slip === b?.slip && a?.weight === b?.weight;
+/** The Abrechnung column takes slip number and weight only where the order accepts them and the user may enter them. */
+const deliveryDataEditable = (params: { data: Order | undefined; context: GridContext }) =>
+  Boolean(params.data && params.context.canRecordDeliveryData() && acceptsDeliveryDataEntry(params.data));
 const keepServerOrder = () => 0;
 
 /** The server sorts; the grid keeps the rows in the order of its rowData, as they came. */
@@ -101,6 +105,8 @@ export interface OrdersGridProps {
   onSortChange(sortBy: OrderSortBy, sortOrder: SortOrder): void;
   onSelectionChange(orders: Order[]): void;
   actions: RowActions;
+  /** The user may record slip numbers and weights (§2.2). */
+  canRecordDeliveryData: boolean;
   onEdit(order: Order, change: InlineChange): void;
   /** Absent for roles that may not create orders: the empty state offers nothing. */
   onCreateFirst?: () => void;
@@ -122,6 +128,7 @@ export function OrdersGrid({
   onSortChange,
   onSelectionChange,
   actions,
+  canRecordDeliveryData,
   onEdit,
   onCreateFirst,
   canWrite = true,
@@ -130,12 +137,14 @@ export function OrdersGrid({
 }: OrdersGridProps) {
   const actionsRef = useRef(actions);
   const canWriteRef = useRef(canWrite);
+  const mayRecordRef = useRef(canRecordDeliveryData);
   const onEditRef = useRef(onEdit);
   const onSortRef = useRef(onSortChange);
   const onSelectionRef = useRef(onSelectionChange);
   useEffect(() => {
     actionsRef.current = actions;
     canWriteRef.current = canWrite;
+    mayRecordRef.current = canRecordDeliveryData;
     onEditRef.current = onEdit;
     onSortRef.current = onSortChange;
     onSelectionRef.current = onSelectionChange;
@@ -151,8 +160,10 @@ export function OrdersGrid({
         onDuplicate: (order) => actionsRef.current.onDuplicate(order),
         onPdf: (order) => actionsRef.current.onPdf(order),
         onDelete: (order) => actionsRef.current.onDelete(order),
+        onUnlockDeliveryData: (order) => actionsRef.current.onUnlockDeliveryData(order),
       },
       canWrite: () => canWriteRef.current,
+      canRecordDeliveryData: () => mayRecordRef.current,
       aimEdit: (next) => {
         editFocus.current = next;
       },
@@ -228,8 +239,15 @@ export function OrdersGrid({
         width: 160,
         minWidth: 150,
         sortable: false,
-        valueGetter: ({ data }) => data?.billingState ?? null,
+        valueGetter: ({ data }) =>
+          data ? { slip: data.deliverySlipNumber ?? '', weight: data.actualWeight == null ? '' : String(data.actualWeight) } : null,
+        equals: sameDeliveryData,
+        cellDataType: false,
         cellRenderer: BillingCell,
+        editable: deliveryDataEditable,
+        cellEditor: DeliveryDataEditor,
+        cellEditorPopup: true,
+        cellEditorPopupPosition: 'under',
       },
       {
         colId: 'actions',
@@ -306,6 +324,7 @@ export function OrdersGrid({
     if (column === 'schedule') onEditRef.current(event.data, { column, value: event.newValue as ScheduleValue });
     else if (column === 'route') onEditRef.current(event.data, { column, value: event.newValue as MaterialValue });
     else if (column === 'status') onEditRef.current(event.data, { column, value: String(event.newValue) });
+    else if (column === 'billing') onEditRef.current(event.data, { column, value: event.newValue as DeliveryDataValue });
   }, []);
 
   useEffect(() => {

@@ -2,7 +2,7 @@ import type { GridApi } from 'ag-grid-community';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { messages } from '@dispo/domain/messages';
 import { DEFAULT_ORDER_LIST_PARAMS, useOrders } from '../../api/orders';
-import type { Order, OrderListParams, OrderSortBy, OrderStatus, SortOrder } from '../../api/types';
+import type { Order, OrderListParams, OrderPatch, OrderSortBy, OrderStatus, SortOrder } from '../../api/types';
 import { DeleteOrderDialog, type DeleteMode } from './DeleteOrderDialog';
 import { type Density, FilterBar } from './FilterBar';
 import { FlashMessages } from '../../components/FlashMessages';
@@ -26,14 +26,19 @@ import { ordersToTsv } from './clipboard';
 import { PasteOrdersDialog } from './PasteOrdersDialog';
 import { useOrderPermissions } from './useOrderPermissions';
 import { useSearchHistory } from './useSearchHistory';
-import type { RowActions } from './gridContext';
+import type { InlineChange, RowActions } from './gridContext';
 import { useFlash } from '../../components/useFlash';
 import { useKeyboardShortcuts } from './useKeyboardShortcuts';
 import { useOrderFilters } from './useOrderFilters';
 import { OrderTextEntry } from '../order-text';
-import { useOrderMutations } from './useOrderMutations';
+import { patchForInlineChange, useOrderMutations } from './useOrderMutations';
+import { DeliveryDataConfirmModal } from './DeliveryDataConfirmModal';
+import { DispositionPipelinePanel } from './DispositionPipelinePanel';
 import { usePdfDownloads } from './usePdfDownloads';
 import './orders.css';
+
+/** Who records slip numbers and weights (the server's rule for PATCH of these fields). */
+const DELIVERY_DATA_ROLES: readonly string[] = ['order_taker', 'dispatcher', 'billing', 'admin'];
 
 type Dialog =
   | { kind: 'new' }
@@ -46,6 +51,7 @@ type Dialog =
   | { kind: 'settings' }
   | { kind: 'paste'; text: string }
   | { kind: 'placeholder'; title: string }
+  | { kind: 'deliveryData'; order: Order; patch: OrderPatch }
   | null;
 
 /** §4.10, §9: optional auto-refresh every 30 seconds. */
@@ -150,9 +156,24 @@ export function OrdersPage() {
       onDuplicate: (order) => mutations.duplicateOrder(order),
       onPdf: (order) => void pdf.downloadOne(order),
       onDelete: (order) => askDelete([order]),
+      onUnlockDeliveryData: (order) => mutations.unlockDeliveryData(order),
     }),
     [mutations, pdf, askDelete],
   );
+
+  // Slip number and weight are saved only after the data confirm modal (§2.11); other edits at once.
+  const applyEdit = useCallback(
+    (order: Order, change: InlineChange) => {
+      if (change.column !== 'billing') return mutations.applyInlineEdit(order, change);
+      const result = patchForInlineChange(order, change);
+      if (!result) return;
+      if ('error' in result) flash.error(result.error);
+      else setDialog({ kind: 'deliveryData', order, patch: result.patch });
+    },
+    [mutations, flash],
+  );
+  const user = useSession()?.user ?? null;
+  const canRecordDeliveryData = Boolean(user?.roles?.some((role) => DELIVERY_DATA_ROLES.includes(role)));
 
   useKeyboardShortcuts(
     {
@@ -242,6 +263,10 @@ export function OrdersPage() {
 
       <FlashMessages flashes={flash.flashes} onDismiss={flash.dismiss} />
 
+      {canWrite && (
+        <DispositionPipelinePanel selected={selected} onTransferred={() => gridApi.current?.deselectAll()} onError={flash.error} />
+      )}
+
       <section className="panel orders-table" aria-labelledby="orders-table-title" aria-busy={query.isFetching}>
         <header className="orders-table__header">
           <h2 id="orders-table-title" className="orders-table__title">
@@ -274,7 +299,8 @@ export function OrdersPage() {
           onSortChange={(sortBy, sortOrder) => setSort({ sortBy, sortOrder })}
           onSelectionChange={setSelected}
           actions={actions}
-          onEdit={mutations.applyInlineEdit}
+          canRecordDeliveryData={canRecordDeliveryData}
+          onEdit={applyEdit}
           onCreateFirst={canWrite ? openQuickOrder : undefined}
           canWrite={canWrite}
           pageKey={`${page}`}
@@ -330,6 +356,15 @@ export function OrdersPage() {
         />
       )}
       {dialog?.kind === 'help' && <HelpModal onClose={closeDialog} shortcutsEnabled={settings.enableKeyboardShortcuts} />}
+      {dialog?.kind === 'deliveryData' && (
+        <DeliveryDataConfirmModal
+          order={dialog.order}
+          patch={dialog.patch}
+          saving={mutations.savingDeliveryData}
+          onClose={closeDialog}
+          onConfirm={() => mutations.saveDeliveryData(dialog.order, dialog.patch, closeDialog)}
+        />
+      )}
       {dialog?.kind === 'quick' && (
         <QuickOrderWizard
           onClose={closeDialog}

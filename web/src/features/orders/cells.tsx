@@ -3,6 +3,7 @@ import type { MouseEvent } from 'react';
 import { messages } from '@dispo/domain/messages';
 import type { Order } from '../../api/types';
 import {
+  acceptsDeliveryDataEntry,
   billingStateOf,
   formatClock,
   formatDate,
@@ -12,6 +13,7 @@ import {
   isCancelledStatus,
   isLockedOrder,
   isOverdue,
+  offersDeliveryDataUnlock,
   priorityLabel,
   showsLicensePlate,
   statusClass,
@@ -140,12 +142,18 @@ export function StatusCell({ data }: CellProps) {
   );
 }
 
-export function BillingCell({ data }: CellProps) {
+export function BillingCell({ data, context }: CellProps) {
   if (!data) return null;
   const state = billingStateOf(data);
+  const mayRecord = context.canRecordDeliveryData();
   return (
-    <div className="og-stack">
+    <div className="og-stack" title={mayRecord && acceptsDeliveryDataEntry(data) ? text.deliveryDataHint : undefined}>
       <span className={`billing billing--${state}`}>{text.billingState[state]}</span>
+      {mayRecord && offersDeliveryDataUnlock(data) && (
+        <button type="button" className="link-button og-unlock" aria-label={text.unlockDeliveryDataOf(data.orderNumber)} onClick={() => context.actions.onUnlockDeliveryData(data)}>
+          <Icon name="lock" size={12} /> {text.unlockDeliveryData}
+        </button>
+      )}
       {data.deliverySlipNumber && <span className="og-secondary og-ellipsis">{text.deliverySlip(data.deliverySlipNumber)}</span>}
       {data.actualWeight !== null && data.actualWeight !== undefined && (
         <span className="og-tertiary">{text.weightActual(formatQuantity(data.actualWeight, 'to'))}</span>

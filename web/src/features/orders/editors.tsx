@@ -6,7 +6,7 @@ import { useMaterials } from '../../api/reference';
 import type { Material, Order } from '../../api/types';
 import { ListboxOption } from '../../components/Combobox';
 import { statusClass, statusLabel } from './format';
-import type { GridContext, MaterialValue, ScheduleValue } from './gridContext';
+import type { DeliveryDataValue, GridContext, MaterialValue, ScheduleValue } from './gridContext';
 import { INLINE_MATERIAL_LIMIT, MATERIAL_SEARCH_MIN_CHARS, materialsForPlant, searchMaterials } from './materialSearch';
 import { parseTimeInput } from './time';
 
@@ -280,6 +280,62 @@ export function StatusEditor(props: CustomCellEditorProps<Order, string, GridCon
           <span className={statusClass(status)}>{statusLabel(status)}</span>
         </button>
       ))}
+    </div>
+  );
+}
+
+/**
+ * The Abrechnung column (§2.2, §4.3): slip number and actual weight (step 0.01). The values are
+ * taken when the editor loses focus or on Übernehmen; the page then asks for confirmation (§2.11)
+ * and saves only what is filled in and changed.
+ */
+export function DeliveryDataEditor(props: CustomCellEditorProps<Order, DeliveryDataValue, GridContext>) {
+  const { initialValue, onValueChange, stopEditing } = props;
+  const id = useId();
+  const [slip, setSlip] = useState(initialValue?.slip ?? '');
+  const [weight, setWeight] = useState(initialValue?.weight ?? '');
+  const slipRef = useRef<HTMLInputElement>(null);
+  useAfterAttach(() => slipRef.current?.focus());
+  const change = (next: DeliveryDataValue) => {
+    setSlip(next.slip);
+    setWeight(next.weight);
+    onValueChange(next);
+  };
+  return (
+    <div
+      className="cell-editor cell-editor--delivery"
+      role="group"
+      aria-label={text.deliveryDataEditor}
+      onBlur={(event) => {
+        // Leaving the editor (not moving between its fields) takes the values.
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) stopEditing();
+      }}
+    >
+      <label className="cell-editor__label" htmlFor={`${id}-slip`}>
+        {text.deliverySlipNumber}
+      </label>
+      <input
+        ref={slipRef}
+        id={`${id}-slip`}
+        className="field__input field__input--small"
+        value={slip}
+        maxLength={100}
+        onChange={(e) => change({ slip: e.target.value, weight })}
+      />
+      <label className="cell-editor__label" htmlFor={`${id}-weight`}>
+        {text.actualWeight}
+      </label>
+      <input
+        id={`${id}-weight`}
+        className="field__input field__input--small"
+        type="number"
+        inputMode="decimal"
+        step={0.01}
+        min={0}
+        value={weight}
+        onChange={(e) => change({ slip, weight: e.target.value })}
+      />
+      <EditorButtons onCancel={() => stopEditing(true)} onApply={() => stopEditing()} />
     </div>
   );
 }

@@ -1,3 +1,5 @@
+import { acceptsDeliveryData } from '@dispo/domain/order/order-status';
+import type { OrderStatus as KnownStatus } from '@dispo/events/catalog/enums';
 import type { Order } from '../../api/types';
 import { messages } from '@dispo/domain/messages';
 import { formatDate, formatDateTime, formatNumber, todayInBerlin } from '../../components/format';
@@ -88,6 +90,20 @@ export function showsLicensePlate(order: Pick<Order, 'status' | 'assignedVehicle
 
 export function isCancelledStatus(status: string): boolean {
   return status === 'storno' || status === 'storniert';
+}
+
+/**
+ * Slip number and weight can be entered in the Abrechnung column (§2.2, §4.2): the order was
+ * dispatched, is not yet bound to billing, and a storno row only after its explicit unlock.
+ */
+export function acceptsDeliveryDataEntry(order: Pick<Order, 'status' | 'billingState' | 'billingPending' | 'billingConfirmed' | 'deliveryDataUnlocked'>): boolean {
+  if (!acceptsDeliveryData(order.status as KnownStatus) || billingStateOf(order) !== 'pending') return false;
+  return !isCancelledStatus(order.status) || order.deliveryDataUnlocked === true;
+}
+
+/** A storno row whose slip number and weight are still locked: it offers the unlock (§2.2). */
+export function offersDeliveryDataUnlock(order: Pick<Order, 'status' | 'billingState' | 'billingPending' | 'billingConfirmed' | 'deliveryDataUnlocked'>): boolean {
+  return isCancelledStatus(order.status) && order.deliveryDataUnlocked !== true && billingStateOf(order) === 'pending';
 }
 
 /** Billing display state (§4.2); the server sends it, older answers are derived from the flags. */

@@ -8,6 +8,8 @@ export interface RowActions {
   onDuplicate(order: Order): void;
   onPdf(order: Order): void;
   onDelete(order: Order): void;
+  /** A storno row: unlock its slip number and weight (§2.2). */
+  onUnlockDeliveryData(order: Order): void;
 }
 
 /** The grid's `context`: one stable object, its handlers always the latest of the page. */
@@ -16,6 +18,8 @@ export interface GridContext {
   actions: RowActions;
   /** False for roles that may not change orders: no inline editors, no duplicate or delete. */
   canWrite(): boolean;
+  /** The user may record slip numbers and weights (order takers, dispatchers, billing, admins). */
+  canRecordDeliveryData(): boolean;
   /** Remembers the pressed part of a cell ... */
   aimEdit(focus: EditFocus): void;
   /** ... which the editor takes once when it opens. */
@@ -37,5 +41,14 @@ export interface MaterialValue {
   quantity: string;
 }
 
+/** Value of the Abrechnung column while editing: slip number and actual weight as typed. */
+export interface DeliveryDataValue {
+  slip: string;
+  weight: string;
+}
+
 export type InlineChange =
-  { column: 'schedule'; value: ScheduleValue } | { column: 'route'; value: MaterialValue } | { column: 'status'; value: string };
+  | { column: 'schedule'; value: ScheduleValue }
+  | { column: 'route'; value: MaterialValue }
+  | { column: 'status'; value: string }
+  | { column: 'billing'; value: DeliveryDataValue };

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { messages } from '@dispo/domain/messages';
-import { fetchStornoPdf, useBulkStatus, useDeleteOrder, useDuplicateOrder, usePatchOrder, useStornoOrder } from '../../api/orders';
+import { fetchStornoPdf, useBulkStatus, useDeleteOrder, useDuplicateOrder, usePatchOrder, useStornoOrder, useUnlockDeliveryData } from '../../api/orders';
 import type { Order, OrderPatch, OrderStatus } from '../../api/types';
 import { saveBlob } from '../../components/download';
 import { stornoPdfFileName, wait } from './download';
@@ -37,6 +37,17 @@ export function patchForInlineChange(order: Order, change: InlineChange): { patc
     }
     if (change.value.materialId && change.value.materialId !== order.materialId) patch.material_id = change.value.materialId;
     if (quantity !== order.quantity) patch.quantity = quantity;
+  } else if (change.column === 'billing') {
+    // §4.3: only what is filled in is saved (an empty field never clears a recorded value).
+    const slip = change.value.slip.trim();
+    const weightText = change.value.weight.trim();
+    if (slip !== '' && slip !== (order.deliverySlipNumber ?? '')) patch.delivery_slip_number = slip;
+    if (weightText !== '') {
+      const weight = Number(weightText.replace(',', '.'));
+      if (!Number.isFinite(weight) || weight <= 0) return { error: messages.orderScreen.invalidWeight };
+      const rounded = Math.round(weight * 100) / 100;
+      if (rounded !== order.actualWeight) patch.actual_weight = rounded;
+    }
   } else if (change.value && change.value !== order.status) {
     patch.status = change.value;
   }
@@ -53,6 +64,7 @@ export function useOrderMutations(flash: Pick<FlashApi, 'success' | 'error'>) {
   const remove = useDeleteOrder();
   const storno = useStornoOrder();
   const bulk = useBulkStatus();
+  const unlock = useUnlockDeliveryData();
   const [removing, setRemoving] = useState(false);
 
   const applyInlineEdit = useCallback(
@@ -72,6 +84,37 @@ export function useOrderMutations(flash: Pick<FlashApi, 'success' | 'error'>) {
       );
     },
     [flash, patchOrder],
+  );
+
+  /** §2.11: after the data confirm modal; the error names what failed to save (§8.2). */
+  const saveDeliveryData = useCallback(
+    (order: Order, patch: OrderPatch, done?: () => void) => {
+      patchOrder.mutate(
+        { id: order.id, patch },
+        {
+          onSuccess: () => {
+            flash.success(messages.success.orderUpdated);
+            done?.();
+          },
+          onError: (error) => {
+            const what = patch.delivery_slip_number !== undefined ? messages.errors.saveDeliverySlip : messages.errors.saveWeight;
+            flash.error(`${what}: ${error.message}`);
+            done?.();
+          },
+        },
+      );
+    },
+    [flash, patchOrder],
+  );
+
+  const unlockDeliveryData = useCallback(
+    (order: Order) => {
+      unlock.mutate(order.id, {
+        onSuccess: () => flash.success(messages.orderScreen.deliveryDataUnlocked),
+        onError: (error) => flash.error(`${messages.errors.update}: ${error.message}`),
+      });
+    },
+    [flash, unlock],
   );
 
   const duplicateOrder = useCallback(
@@ -149,6 +192,9 @@ export function useOrderMutations(flash: Pick<FlashApi, 'success' | 'error'>) {
 
   return {
     applyInlineEdit,
+    saveDeliveryData,
+    unlockDeliveryData,
+    savingDeliveryData: patchOrder.isPending,
     duplicateOrder,
     removeOrders,
     bulkStatus,

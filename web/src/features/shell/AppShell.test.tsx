@@ -61,7 +61,7 @@ describe('app shell', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Auftragsannahme', 'Fuhrpark', 'Disposition', 'Postausgang']);
+    ).toEqual(['Auftragsannahme', 'Fuhrpark', 'Disposition', 'Abrechnung', 'Postausgang']);
     fireEvent.click(within(nav).getByRole('link', { name: 'Postausgang' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Postausgang' }, { timeout: 10_000 })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/postausgang');
@@ -75,7 +75,30 @@ describe('app shell', () => {
     await renderSettled('/');
     const nav = screen.getByRole('navigation', { name: 'Hauptnavigation' });
     expect(within(nav).queryByRole('link', { name: 'Postausgang' })).toBeNull();
-    expect(within(nav).getAllByRole('link')).toHaveLength(3);
+    expect(within(nav).getAllByRole('link')).toHaveLength(4);
+  });
+
+  it('shows the Abrechnung to billing staff (and admins) only, with its lists and sums', async () => {
+    const dispatcher = { ...testUser, roles: ['dispatcher', 'order_taker', 'fleet_manager', 'auditor'] };
+    localStorage.setItem('user', JSON.stringify(dispatcher));
+    await renderSettled('/');
+    expect(within(screen.getByRole('navigation', { name: 'Hauptnavigation' })).queryByRole('link', { name: 'Abrechnung' })).toBeNull();
+    cleanup();
+
+    localStorage.setItem('user', JSON.stringify({ ...testUser, roles: ['billing'] }));
+    const group = { count: 0, estimatedTonnes: 0, actualTonnes: 0, revenue: 0 };
+    backend.routes.set('GET /api/billing/pending', () => ({ json: { success: true, orders: [], total: 0 } }));
+    backend.routes.set('GET /api/billing/confirmed', () => ({ json: { success: true, orders: [], total: 0 } }));
+    backend.routes.set('GET /api/billing/stats', () => ({
+      json: { success: true, stats: { pending: group, confirmed: { ...group, count: 1234 }, undone: group, estimatedWeight: 0, actualWeight: 0, weightDifference: 0, revenue: 0, currency: 'EUR', withoutRevenue: 0 } },
+    }));
+    const { router } = await renderSettled('/');
+    const nav = screen.getByRole('navigation', { name: 'Hauptnavigation' });
+    fireEvent.click(within(nav).getByRole('link', { name: 'Abrechnung' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Abrechnung' }, { timeout: 10_000 })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/abrechnung');
+    expect(await screen.findByText('Keine Aufträge in der Abrechnung.')).toBeTruthy();
+    expect(await screen.findByText('1.234 Aufträge')).toBeTruthy();
   });
 
   it('navigates to Fuhrpark and Disposition', async () => {

@@ -13,6 +13,7 @@ const NAVIGATION: readonly { to: string; label: string; roles?: readonly string[
   { to: '/auftragsannahme', label: messages.navigation.orderIntake },
   { to: '/fuhrpark', label: messages.navigation.fleet },
   { to: '/disposition', label: messages.navigation.dispatch },
+  { to: '/abrechnung', label: messages.billingScreen.title, roles: ['billing', 'admin'] },
   { to: '/postausgang', label: messages.mailOutbox.title, roles: ['admin'] },
 ];
 

@@ -1,0 +1,3 @@
+export * from './distance-port';
+export * from './geo';
+export * from './load-run';
