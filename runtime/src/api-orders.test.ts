@@ -137,6 +137,9 @@ describe('order commands and list (docs/api/orders.md)', () => {
       const locked = await getOrder(o.id);
       expect(locked.locked).toBe(true);
       refused(await call('PATCH', `/api/orders/${o.id}`, { quantity: 5 }), 409, messages.order.locked);
+      // Slip number and weight of a cancelled order only after unlocking (billing's storno unlock).
+      refused(await call('PATCH', `/api/orders/${o.id}`, { delivery_slip_number: 'LS-9' }), 409, messages.order.stornoDeliveryDataLocked);
+      await ok(await call('POST', `/api/orders/${o.id}/unlock-delivery-data`));
       expect((await ok<{ order: Order }>(await call('PATCH', `/api/orders/${o.id}`, { delivery_slip_number: 'LS-9' }))).order.deliverySlipNumber).toBe('LS-9');
       expect((await ok<{ order: Order }>(await call('PATCH', `/api/orders/${o.id}`, { status: 'offen' }))).order.locked).toBe(false);
     });

@@ -19,7 +19,7 @@ describe('demo templates and settings (runtime/src/seed-templates.ts)', () => {
     expect((await get('/api/user/order-settings')).settings.enableOrderTemplates).toBe(true);
     const names = ((await get('/api/user/order-templates')).data as { name: string }[]).map((x) => x.name).sort();
     expect(names).toEqual(['Kiel – CEM I früh', 'Lübeck – Kies 8/16 vormittags']);
-    const events = await t.infra.store.readStream(`order-settings-${demoId('user', 'dispo')}`);
+    const events = await t.infra.store.readStream(`intake-settings-${demoId('user', 'dispo')}`);
     expect(events.map((e) => [e.type, e.metadata.userId, e.metadata.commandName])).toEqual([['UserOrderSettingsSaved', null, 'Seed:SaveUserOrderSettings']]);
   });
 

@@ -5,7 +5,7 @@ import type { EventRegistry } from '@dispo/events/registry';
 import type { EventStore } from '@dispo/events/store/port';
 import { type CommandMeta, decideOn } from '../command-handler';
 
-/** Personal order templates (stream `template-<id>`) and order-intake settings (stream `order-settings-<userId>`). */
+/** Personal order templates (stream `template-<id>`) and order-intake settings (stream `intake-settings-<userId>`). */
 export function templateCommands(ctx: { store: EventStore; registry: EventRegistry }) {
   const now = () => new Date().toISOString();
   const onTemplate = (templateId: string, meta: CommandMeta, command: Parameters<typeof orderTemplateDecider.decide>[0]) =>

@@ -33,7 +33,7 @@ export const userOrderSettingsSchema = z.strictObject({
 });
 export type UserOrderSettings = z.infer<typeof userOrderSettingsSchema>;
 
-/** Stream `order-settings-<userId>`: the whole settings after each save. */
+/** Stream `intake-settings-<userId>`: the whole settings after each save. */
 export const userOrderSettingsSaved = defineEvent({
   type: 'UserOrderSettingsSaved',
   schemaVersion: 1,
