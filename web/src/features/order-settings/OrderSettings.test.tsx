@@ -2,9 +2,10 @@
 import { messages } from '@dispo/domain/messages';
 import { DEFAULT_USER_ORDER_SETTINGS } from '@dispo/domain/user-order-settings/index';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { settingsStorageKey } from '../../api/orderSettings';
 import { makeOrder, testUser } from '../../test/fixtures';
+import { AUTO_REFRESH_MS } from '../orders/OrdersPage';
 import { loginAt, type OrdersBackend, pressKey, renderOrdersPage, startOrdersBackend } from '../orders/ordersTestKit';
 
 let backend: OrdersBackend;
@@ -89,6 +90,32 @@ describe('Auftragsannahme Einstellungen (§2.12, §3, §7.6)', () => {
     dialog = await openSettings();
     fireEvent.click(within(dialog).getByRole('tab', { name: messages.settingsDialog.tabWorkflow }));
     expect((within(dialog).getByLabelText(t.settings.enableAutoRefresh) as HTMLInputElement).checked).toBe(false);
+  });
+
+  it('reloads the orders every 30 s when auto refresh is on (§4.10, §9)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'] });
+    try {
+      backend = await startOrdersBackend({ routes: { 'GET /api/user/order-settings': () => stored({ enableAutoRefresh: true }) } });
+      loginAt(backend);
+      await renderOrdersPage(backend);
+      await waitFor(() => expect(backend.calls('GET', '/api/user/order-settings').length).toBeGreaterThan(0));
+      const before = backend.calls('GET', '/api/orders').length;
+      await vi.advanceTimersByTimeAsync(AUTO_REFRESH_MS + 100);
+      await waitFor(() => expect(backend.calls('GET', '/api/orders').length).toBeGreaterThan(before));
+      // Off: nothing more after another 30 s.
+      fireEvent.click(screen.getByRole('button', { name: messages.orderIntake.settings }));
+      const dialog = await screen.findByRole('dialog', { name: messages.settingsDialog.title });
+      fireEvent.click(within(dialog).getByRole('tab', { name: messages.settingsDialog.tabWorkflow }));
+      fireEvent.click(within(dialog).getByLabelText(t.settings.enableAutoRefresh));
+      backend.routes.set('PUT /api/user/order-settings', ({ body }) => stored({ enableAutoRefresh: true, ...(body as object) }));
+      fireEvent.click(within(dialog).getByRole('button', { name: t.settingsSave }));
+      await screen.findByText(t.settingsSaved);
+      const after = backend.calls('GET', '/api/orders').length;
+      await vi.advanceTimersByTimeAsync(AUTO_REFRESH_MS + 100);
+      expect(backend.calls('GET', '/api/orders').length).toBe(after);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('searches in the default search field', async () => {
