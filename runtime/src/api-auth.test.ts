@@ -1,25 +1,12 @@
 import { createHmac } from 'node:crypto';
 import { messages } from '@dispo/domain/messages';
-import { LOG_START, type RecordedEvent } from '@dispo/events/envelope';
-import type { EventStore } from '@dispo/events/store/port';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoId } from './seed';
 import { demoOrderBody } from './testing/demo-order';
+import { readLog } from './testing/read-log';
 import { createTestApp, TEST_JWT_SECRET, type TestApp } from './testing/test-app';
 
-/** Every event of the log, whatever its length. */
-async function allEvents(store: EventStore): Promise<RecordedEvent[]> {
-  const out: RecordedEvent[] = [];
-  let after = LOG_START;
-  for (;;) {
-    const batch = await store.readAll(after, { batchSize: 1000 });
-    const last = batch[batch.length - 1];
-    if (!last) return out;
-    out.push(...batch);
-    after = last.position;
-  }
-}
 
 /** A HS256 JWT with any header, payload and secret: for forged, expired and malformed tokens. */
 function signJwt(payload: Record<string, unknown>, secret: string, header: Record<string, unknown> = { alg: 'HS256', typ: 'JWT' }): string {
@@ -230,13 +217,13 @@ describe('authentication and roles', () => {
         { ...dispoClaims, sub: 42 },
         {},
       ];
-      const before = (await allEvents(t.infra.store)).length;
+      const before = (await readLog(t.infra.store)).length;
       for (const claims of malformed) {
         const token = signJwt({ ...claims, iat: nowSeconds(), exp }, TEST_JWT_SECRET);
         expectError(await get('/api/orders', token), 401, messages.auth.sessionExpired);
         expectError(await postOrder(token), 401, messages.auth.sessionExpired);
       }
-      expect((await allEvents(t.infra.store)).length).toBe(before);
+      expect((await readLog(t.infra.store)).length).toBe(before);
     });
 
     it('serves /api/health without a token', async () => {
@@ -258,15 +245,15 @@ describe('authentication and roles', () => {
   });
 
   describe('roles', () => {
-    const orderEvents = async () => (await allEvents(t.infra.store)).filter((e) => e.type === 'OrderCreated');
+    const orderEvents = async () => (await readLog(t.infra.store)).filter((e) => e.type === 'OrderCreated');
 
     it('lets the auditor read orders and plants but not create an order; nothing is written', async () => {
       const audit = await t.login('audit');
       expect((await get('/api/orders', audit)).statusCode).toBe(200);
       expect((await get('/api/plants', audit)).statusCode).toBe(200);
-      const before = await allEvents(t.infra.store);
+      const before = await readLog(t.infra.store);
       expectError(await postOrder(audit), 403, messages.auth.forbidden);
-      const after = await allEvents(t.infra.store);
+      const after = await readLog(t.infra.store);
       expect(after.length).toBe(before.length);
       expect(after.filter((e) => e.type === 'OrderCreated' && e.metadata.userId === demoId('user', 'audit'))).toEqual([]);
     });

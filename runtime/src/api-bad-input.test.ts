@@ -62,6 +62,24 @@ describe('bad input', () => {
       ...(payload === undefined ? {} : typeof payload === 'string' ? { payload } : { payload: payload as Record<string, unknown> }),
     });
 
+  it('refuses dates that are no calendar day in bodies and query strings, and writes nothing', async () => {
+    for (const targetDate of ['2026-02-30', '2026-13-01']) {
+      await refused(() => post('/api/disposition/send-tour-plan', { targetDate }), 400, messages.http.invalidField('targetDate'));
+    }
+    const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+    for (const [url, field] of [
+      ['/api/orders?dateFrom=2026-02-30', 'dateFrom'],
+      ['/api/billing/stats?startDate=2026-02-30', 'startDate'],
+      ['/api/disposition/vehicles?date=2026-02-30', 'date'],
+    ] as const) {
+      expectRefusal(await get(url), 400, messages.http.invalidField(field));
+    }
+    // The event schema itself refuses such a date, so no projection ever meets one.
+    expect(() => t.infra.registry.validateForAppend('TourPlanMailRequested', 1, {
+      mailId: 'm-1', date: '2026-02-30', recipients: ['a@b.de'], trigger: 'manual', requestedBy: null, requestedAt: new Date().toISOString(),
+    })).toThrow();
+  });
+
   /** Sends `send()`, expects the refusal, and checks that nothing was written and the server still answers. */
   async function refused(send: () => Promise<LightMyRequestResponse>, status: number, message: string) {
     const before = await eventCount();

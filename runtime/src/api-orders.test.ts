@@ -131,13 +131,12 @@ describe('order commands and list (docs/api/orders.md)', () => {
       refused(await call('PATCH', `/api/orders/${o.id}`, { status: 'problem' }), 409, messages.order.boundToBilling);
     });
 
-    it('locks a cancelled order but takes its slip number, and reactivates it', async () => {
+    it('locks a cancelled order but takes its slip number after the unlock, and reactivates it', async () => {
       const o = await create();
       await ok(await call('PATCH', `/api/orders/${o.id}`, { status: 'storno' }));
       const locked = await getOrder(o.id);
       expect(locked.locked).toBe(true);
       refused(await call('PATCH', `/api/orders/${o.id}`, { quantity: 5 }), 409, messages.order.locked);
-      // Slip number and weight of a cancelled order only after unlocking (billing's storno unlock).
       refused(await call('PATCH', `/api/orders/${o.id}`, { delivery_slip_number: 'LS-9' }), 409, messages.order.stornoDeliveryDataLocked);
       await ok(await call('POST', `/api/orders/${o.id}/unlock-delivery-data`));
       expect((await ok<{ order: Order }>(await call('PATCH', `/api/orders/${o.id}`, { delivery_slip_number: 'LS-9' }))).order.deliverySlipNumber).toBe('LS-9');

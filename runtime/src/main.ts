@@ -45,9 +45,10 @@ async function main(): Promise<void> {
     `Dispo läuft: ${url}`,
     `Datenbank: ${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`} · Bus: ${infra.bus.kind === 'nats' ? 'NATS' : 'im Prozess'}`,
     '',
-    'Demo-Anmeldungen (Benutzername / Passwort – Rollen):',
-    ...catalog.users.map((u) => `  ${u.username.padEnd(12)} / ${u.password} – ${u.roles.join(', ')}`),
-    '',
+    // Without the demo seed there are no demo users: their passwords are not printed.
+    ...(config.seedDemo
+      ? ['Demo-Anmeldungen (Benutzername / Passwort – Rollen):', ...catalog.users.map((u) => `  ${u.username.padEnd(12)} / ${u.password} – ${u.roles.join(', ')}`), '']
+      : []),
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
 

@@ -1,8 +1,9 @@
-import { LOG_START, type RecordedEvent } from '@dispo/events/envelope';
+import type { RecordedEvent } from '@dispo/events/envelope';
 import type { EventStore } from '@dispo/events/store/port';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDemoCatalog } from './demo-catalog';
 import { berlinDayIn, demoId, seedDemoData } from './seed';
+import { readLog } from './testing/read-log';
 import { createTestApp, TEST_PIN_KEY, type TestApp } from './testing/test-app';
 
 /**
@@ -20,17 +21,6 @@ async function allEvents(store: EventStore): Promise<RecordedEvent[]> {
   return events;
 }
 
-async function readLog(store: EventStore): Promise<RecordedEvent[]> {
-  const out: RecordedEvent[] = [];
-  let after = LOG_START;
-  for (;;) {
-    const batch = await store.readAll(after, { batchSize: 1000 });
-    const last = batch[batch.length - 1];
-    if (!last) return out;
-    out.push(...batch);
-    after = last.position;
-  }
-}
 
 const catalog = loadDemoCatalog();
 const records =

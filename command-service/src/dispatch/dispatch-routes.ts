@@ -6,7 +6,7 @@ import type { EventRegistry } from '@dispo/events/registry';
 import type { EventStore } from '@dispo/events/store/port';
 import { requireRoles } from '@dispo/platform/http/auth';
 import { HttpError } from '@dispo/platform/http/errors';
-import { requestText } from '@dispo/platform/http/text-schemas';
+import { localDateText, requestText } from '@dispo/platform/http/text-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type DayFacts, dispatchCommands } from './dispatch-commands';
@@ -28,7 +28,7 @@ export interface DispatchRouteOptions {
 
 const text = requestText().trim().max(100);
 const idParams = z.strictObject({ id: text.min(1) });
-const date = requestText().regex(/^\d{4}-\d{2}-\d{2}$/);
+const date = localDateText();
 
 /** Every field optional: a missing one gets the spec's message, not a generic validation error. */
 const assignBody = z.strictObject({

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { messages } from '@dispo/domain/messages';
 import { checkOrderDraft, type OrderDraftInput, orderInputFromDraft, parseOrderText } from '@dispo/domain/order-text/index';
-import { isLocalDate } from '@dispo/domain/shared/index';
 import { deliveryTimeTypeSchema, orderPrioritySchema, unitSchema } from '@dispo/events/catalog/index';
 import type { LogPosition } from '@dispo/events/envelope';
 import type { EventRegistry } from '@dispo/events/registry';
@@ -9,7 +8,7 @@ import type { SqlExecutor } from '@dispo/events/sql/client';
 import type { EventStore } from '@dispo/events/store/port';
 import { requireRoles } from '@dispo/platform/http/auth';
 import { HttpError } from '@dispo/platform/http/errors';
-import { requestText, selectedId } from '@dispo/platform/http/text-schemas';
+import { localDateText, requestText, selectedId } from '@dispo/platform/http/text-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { berlinDate } from '@dispo/domain/shared/berlin-date';
@@ -33,9 +32,7 @@ export const MAX_TEXT_LENGTH = 2000;
 /** As many as one text may give (MAX_ORDERS_PER_TEXT). */
 export const MAX_DRAFTS = 50;
 
-const referenceDate = requestText()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .refine(isLocalDate);
+const referenceDate = localDateText();
 const id = selectedId().optional();
 const name = requestText().max(500).nullable().optional();
 const time = requestText().max(5).nullable().optional();

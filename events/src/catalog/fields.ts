@@ -1,15 +1,26 @@
 import { z } from 'zod';
 
 /**
- * Building blocks shared by the event schemas. They check structure only (the shape a projection
- * relies on); business rules such as "a real calendar date" or "from before to" are the domain's.
+ * Building blocks shared by the event schemas. They check what a projection relies on: the shape,
+ * and that a value means what its type says (a real calendar date, not 2026-02-30), so no event
+ * that a projection cannot apply is ever appended. Business rules ("from before to") are the domain's.
  */
 
 /** Ids are chosen by the product (uuids in practice); the log only needs them non-empty. */
 export const idSchema = z.string().min(1);
 
-/** A local business date of Europe/Berlin, `YYYY-MM-DD`. */
-export const localDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected YYYY-MM-DD');
+/** `YYYY-MM-DD` names a day of the calendar (2026-02-30 and 2026-13-01 do not). */
+function isCalendarDate(value: string): boolean {
+  const [year, month, day] = value.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** A local business date of Europe/Berlin, `YYYY-MM-DD`, and a real one. */
+export const localDateSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'expected YYYY-MM-DD')
+  .refine(isCalendarDate, 'expected a calendar date');
 
 /** A local time of day, `HH:MM` (24 h). */
 export const clockTimeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'expected HH:MM');

@@ -1,3 +1,5 @@
+import { messages } from '@dispo/domain/messages';
+import { isLocalDate } from '@dispo/domain/shared/formats';
 import { z } from 'zod';
 
 /**
@@ -15,3 +17,9 @@ export const selectedId = () =>
     (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
     requestText().trim().min(1).max(100).nullable(),
   );
+
+/** A business date from a request: `YYYY-MM-DD` and a real calendar day (not 2026-02-30), else 400. */
+export const localDateText = () =>
+  requestText()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, messages.validation.invalidDate)
+    .refine(isLocalDate, messages.validation.invalidDate);

@@ -2,18 +2,17 @@ import { messages } from '@dispo/domain/messages';
 import type { SqlExecutor } from '@dispo/events/sql/client';
 import { readerRoles, requireRoles } from '@dispo/platform/http/auth';
 import { HttpError } from '@dispo/platform/http/errors';
-import { requestText } from '@dispo/platform/http/text-schemas';
+import { localDateText, requestText } from '@dispo/platform/http/text-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type BillingTariff, billingOrderById, billingStats, confirmedBillings, pendingBillings } from '../billing/billing-queries';
 import { billingRecord, billingRecordCsv } from '../billing/billing-record';
-import { localDateQuery } from './query-params';
 
 const blankIsAbsent = (v: unknown) => (v === '' ? undefined : v);
 const filterQuery = {
   plantId: z.preprocess(blankIsAbsent, requestText().trim().min(1).max(100).optional()),
-  startDate: z.preprocess(blankIsAbsent, localDateQuery.optional()),
-  endDate: z.preprocess(blankIsAbsent, localDateQuery.optional()),
+  startDate: z.preprocess(blankIsAbsent, localDateText().optional()),
+  endDate: z.preprocess(blankIsAbsent, localDateText().optional()),
 };
 /** orders.md §9: the order list loads confirmed billings with limit 1000. */
 const CONFIRMED_LIMIT_MAX = 1000;

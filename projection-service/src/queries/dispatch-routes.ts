@@ -2,12 +2,12 @@ import { messages } from '@dispo/domain/messages';
 import type { SqlExecutor } from '@dispo/events/sql/client';
 import { readerRoles, requireRoles } from '@dispo/platform/http/auth';
 import { HttpError } from '@dispo/platform/http/errors';
-import { requestText } from '@dispo/platform/http/text-schemas';
+import { localDateText, requestText } from '@dispo/platform/http/text-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dispatchStats, openOrders, tours, type VehicleLookup } from '../dispatch/dispatch-views';
 
-const date = requestText().regex(/^\d{4}-\d{2}-\d{2}$/);
+const date = localDateText();
 /** A range of at most a quarter keeps the stats query small. */
 const MAX_STATS_DAYS = 92;
 

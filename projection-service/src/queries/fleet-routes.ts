@@ -3,7 +3,7 @@ import { VEHICLE_HISTORY_ACTIONS } from '@dispo/domain/vehicle/history-actions';
 import type { SqlExecutor } from '@dispo/events/sql/client';
 import { readerRoles, requireRoles } from '@dispo/platform/http/auth';
 import { HttpError } from '@dispo/platform/http/errors';
-import { requestText } from '@dispo/platform/http/text-schemas';
+import { localDateText, requestText } from '@dispo/platform/http/text-schemas';
 import { blobStore, setupBlobStore } from '@dispo/platform/storage/blob-store';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -18,7 +18,7 @@ const tags = ['Fuhrpark'];
 const id = requestText().trim().min(1).max(100);
 const idParams = z.strictObject({ id });
 const blankIsAbsent = (v: unknown) => (v === '' ? undefined : v);
-const localDate = requestText().regex(/^\d{4}-\d{2}-\d{2}$/);
+const localDate = localDateText();
 /** fleet.md §2: the driver search starts at 2 characters. */
 const MIN_SEARCH_LENGTH = 2;
 

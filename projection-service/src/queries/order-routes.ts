@@ -3,10 +3,9 @@ import { ORDER_PRIORITIES, ORDER_STATUSES, TRANSPORT_TYPES } from '@dispo/events
 import type { SqlExecutor } from '@dispo/events/sql/client';
 import { readerRoles, requireRoles } from '@dispo/platform/http/auth';
 import { HttpError } from '@dispo/platform/http/errors';
-import { requestText } from '@dispo/platform/http/text-schemas';
+import { localDateText, requestText } from '@dispo/platform/http/text-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { localDateQuery } from './query-params';
 import { listOrders, ORDER_SEARCH_FIELDS, orderSortColumns, suggestOrders } from '../orders/order-list';
 import { findOrder } from '../orders/order-view';
 
@@ -27,13 +26,13 @@ export const orderListQuerySchema = z.strictObject({
   status: z.preprocess(blankIsAbsent, z.enum([...ORDER_STATUSES, 'all']).optional()),
   material: z.preprocess(blankIsAbsent, id.optional()),
   priority: z.preprocess(blankIsAbsent, z.enum(ORDER_PRIORITIES).optional()),
-  dateFrom: z.preprocess(blankIsAbsent, localDateQuery.optional()),
-  dateTo: z.preprocess(blankIsAbsent, localDateQuery.optional()),
+  dateFrom: z.preprocess(blankIsAbsent, localDateText().optional()),
+  dateTo: z.preprocess(blankIsAbsent, localDateText().optional()),
   transportType: z.preprocess(blankIsAbsent, z.enum(TRANSPORT_TYPES).optional()),
   minQuantity: z.preprocess(blankIsAbsent, z.coerce.number().finite().min(0).optional()),
   pumpRequired: flag.optional(),
   craneRequired: flag.optional(),
-  createdFrom: z.preprocess(blankIsAbsent, localDateQuery.optional()),
+  createdFrom: z.preprocess(blankIsAbsent, localDateText().optional()),
   hideSettled: flag.optional(),
 });
 

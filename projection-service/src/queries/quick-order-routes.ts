@@ -1,19 +1,17 @@
 import { messages } from '@dispo/domain/messages';
 import { CAPACITY_DEFAULT_WINDOW } from '@dispo/domain/quick-order/index';
-import { isBefore, isClockTime, isLocalDate } from '@dispo/domain/shared/index';
+import { isBefore, isClockTime } from '@dispo/domain/shared/index';
 import type { SqlExecutor } from '@dispo/events/sql/client';
 import { readerRoles, requireRoles } from '@dispo/platform/http/auth';
 import { HttpError } from '@dispo/platform/http/errors';
-import { requestText } from '@dispo/platform/http/text-schemas';
+import { localDateText, requestText } from '@dispo/platform/http/text-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { capacityAnalysis } from '../quick-order/capacity-data';
 import { lastQuickOrder, routeMaterialHistory } from '../quick-order/route-history';
 
 const id = requestText().trim().min(1).max(100);
-const date = requestText()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .refine(isLocalDate, messages.validation.invalidDate);
+const date = localDateText();
 const time = requestText().refine(isClockTime, messages.validation.invalidTime);
 const blankIsAbsent = (v: unknown) => (v === '' || v === null ? undefined : v);
 

@@ -423,7 +423,7 @@ export function planHistory(input: PlanInput): HistoryPlan {
         else {
           o.outcome = 'delivered';
           slips += 1;
-          o.deliverySlipNumber = `LS-${date.slice(2, 4)}${date.slice(5, 7)}${date.slice(8, 10)}-${String(slips).padStart(5, '0')}`;
+          o.deliverySlipNumber = `${date.slice(2, 4)}${date.slice(5, 7)}${date.slice(8, 10)}-${String(slips).padStart(5, '0')}`;
           const deviation = (2 * fate.unit() - 1) * ops.weightDeviationTonnes;
           const payload = vehicles.find((v) => v.plate === tour.plate)!.payloadTonnes;
           o.actualWeight = Math.round(Math.min(payload, Math.max(0.5, o.weightTons + deviation)) * 100) / 100;

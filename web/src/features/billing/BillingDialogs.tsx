@@ -1,6 +1,7 @@
 import { messages } from '@dispo/domain/messages';
 import { useId, useState } from 'react';
 import type { BillingOrder } from '../../api/billing';
+import { DialogButtons } from '../../components/DialogButtons';
 import { FormField } from '../../components/FormField';
 import { Modal } from '../../components/Modal';
 
@@ -35,16 +36,7 @@ export function UndoDialog({ order, busy, error, onUndo, onClose }: UndoDialogPr
       onSave={submit}
       size="small"
       closeOnBackdrop={false}
-      footer={
-        <>
-          <button type="button" className="button" onClick={onClose}>
-            {text.cancel}
-          </button>
-          <button type="button" className="button button--danger" onClick={submit} disabled={busy}>
-            {text.undo}
-          </button>
-        </>
-      }
+      footer={<DialogButtons cancelLabel={text.cancel} onCancel={onClose} actionLabel={text.undo} onAction={submit} tone="danger" busy={busy} />}
     >
       <p className="billing__muted">{text.undoHint}</p>
       <FormField id={`${id}-reason`} label={text.undoReason} required error={shown ?? undefined}>
@@ -83,16 +75,7 @@ export function RemoveDialog({ order, busy, error, onRemove, onClose }: RemoveDi
       onClose={onClose}
       size="small"
       role="alertdialog"
-      footer={
-        <>
-          <button type="button" className="button" onClick={onClose}>
-            {text.cancel}
-          </button>
-          <button type="button" className="button button--danger" onClick={onRemove} disabled={busy}>
-            {text.remove}
-          </button>
-        </>
-      }
+      footer={<DialogButtons cancelLabel={text.cancel} onCancel={onClose} actionLabel={text.remove} onAction={onRemove} tone="danger" busy={busy} />}
     >
       <p>{text.removeText}</p>
       {error && (

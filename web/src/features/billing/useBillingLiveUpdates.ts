@@ -1,8 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { queryKeys } from '../../api/queryKeys';
 import type { ServerToClientEvents } from '../../api/types';
-import { useSocket } from '../../socket/SocketProvider';
+import { useRefreshOn } from '../../socket/useRefreshOn';
 
 /** Billing's live events (orders.md §3) and the order changes that move an order in or out of billing. */
 export const BILLING_EVENTS = [
@@ -20,22 +19,6 @@ export const BILLING_RELOAD_DELAY_MS = 100;
 
 /** While the billing screen is shown, its lists and sums follow every billing step, whoever made it. */
 export function useBillingLiveUpdates(): void {
-  const socket = useSocket();
   const queryClient = useQueryClient();
-  useEffect(() => {
-    if (!socket) return;
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    const reload = () => {
-      if (timer) clearTimeout(timer);
-      timer = setTimeout(() => {
-        timer = null;
-        void queryClient.invalidateQueries({ queryKey: queryKeys.billing.all });
-      }, BILLING_RELOAD_DELAY_MS);
-    };
-    for (const event of BILLING_EVENTS) socket.on(event, reload);
-    return () => {
-      if (timer) clearTimeout(timer);
-      for (const event of BILLING_EVENTS) socket.off(event, reload);
-    };
-  }, [socket, queryClient]);
+  useRefreshOn(BILLING_EVENTS, BILLING_RELOAD_DELAY_MS, () => void queryClient.invalidateQueries({ queryKey: queryKeys.billing.all }));
 }

@@ -1,8 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { invalidateFleet } from '../../api/fleet';
 import type { ServerToClientEvents } from '../../api/types';
-import { useSocket } from '../../socket/SocketProvider';
+import { useRefreshOn } from '../../socket/useRefreshOn';
 
 /** Socket events after which the fleet is stale (docs/api/fleet.md "Live notices"); tours change the live status (§4). */
 export const FLEET_EVENTS = [
@@ -28,22 +27,6 @@ export const FLEET_SOCKET_DEBOUNCE_MS = 300;
 
 /** While the fleet page is open, the changes of other users (and of the Disposition) show without a reload. */
 export function useFleetLiveUpdates(): void {
-  const socket = useSocket();
   const queryClient = useQueryClient();
-  useEffect(() => {
-    if (!socket) return;
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    const refresh = () => {
-      if (timer) clearTimeout(timer);
-      timer = setTimeout(() => {
-        timer = null;
-        void invalidateFleet(queryClient);
-      }, FLEET_SOCKET_DEBOUNCE_MS);
-    };
-    for (const event of FLEET_EVENTS) socket.on(event, refresh);
-    return () => {
-      if (timer) clearTimeout(timer);
-      for (const event of FLEET_EVENTS) socket.off(event, refresh);
-    };
-  }, [socket, queryClient]);
+  useRefreshOn(FLEET_EVENTS, FLEET_SOCKET_DEBOUNCE_MS, () => void invalidateFleet(queryClient));
 }

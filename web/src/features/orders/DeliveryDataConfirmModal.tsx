@@ -1,5 +1,6 @@
 import { messages } from '@dispo/domain/messages';
 import type { Order, OrderPatch } from '../../api/types';
+import { DialogButtons } from '../../components/DialogButtons';
 import { Modal } from '../../components/Modal';
 import { formatDate, formatQuantity } from './format';
 
@@ -28,16 +29,7 @@ export function DeliveryDataConfirmModal({ order, patch, saving, onConfirm, onCl
       onSave={onConfirm}
       size="small"
       role="alertdialog"
-      footer={
-        <>
-          <button type="button" className="button" onClick={onClose}>
-            {text.cancel}
-          </button>
-          <button type="button" className="button button--primary" onClick={onConfirm} disabled={saving}>
-            {text.confirmDeliveryDataSave}
-          </button>
-        </>
-      }
+      footer={<DialogButtons cancelLabel={text.cancel} onCancel={onClose} actionLabel={text.confirmDeliveryDataSave} onAction={onConfirm} busy={saving} />}
     >
       <p>{text.confirmDeliveryDataText}</p>
       <dl className="delivery-confirm">
