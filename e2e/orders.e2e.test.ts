@@ -155,7 +155,8 @@ describe('Auftragsannahme in a real browser, watched live from a second one', ()
     await dismissFlash(page, messages.success.orderCreated);
 
     // ── Find it by the search box ────────────────────────────────────────────────────────────────
-    const search = page.getByRole('combobox', { name: text.searchLabel });
+    // §2.3: with the text entry and the additional search on (the defaults), the search is the bar under the entry.
+    const search = page.getByRole('combobox', { name: messages.filters.searchExisting });
     await search.fill(number);
     await search.press('Enter');
     await expect.poll(() => page.getByTestId('visible-count').textContent(), LIVE).toBe(text.visibleOfLoaded(1, 1));

@@ -51,7 +51,7 @@ export function referenceLoader(store: EventStore, options: ReferenceLoaderOptio
     async material(id: string | null | undefined): Promise<MaterialSummary | null> {
       if (!id) return null;
       const state = await load(materialDecider, streamIds.material(id));
-      return state.exists ? { id } : null;
+      return state.exists ? { id, assignedPlantIds: state.entity.plantSpecific ? state.entity.assignedPlantIds : [] } : null;
     },
     async customer(id: string | null | undefined): Promise<CustomerSummary | null> {
       if (!id) return null;

@@ -90,9 +90,9 @@ describe('order commands and list (docs/api/orders.md)', () => {
     it('PATCH changes only the keys it names: status, date, quantity, material', async () => {
       const o = await create();
       const patched = await ok<{ order: Order }>(
-        await call('PATCH', `/api/orders/${o.id}`, { quantity: 12, material_id: material('Kies 8/16'), delivery_date: '2026-12-01' }),
+        await call('PATCH', `/api/orders/${o.id}`, { quantity: 12, material_id: material('CEM II/A-LL 42,5 N'), delivery_date: '2026-12-01' }),
       );
-      expect(patched.order).toMatchObject({ quantity: 12, material: { name: 'Kies 8/16', category: 'Kies' }, deliveryDate: '2026-12-01', deliveryTimeFixed: '08:00' });
+      expect(patched.order).toMatchObject({ quantity: 12, material: { name: 'CEM II/A-LL 42,5 N', category: 'Zement' }, deliveryDate: '2026-12-01', deliveryTimeFixed: '08:00' });
       const status = await ok<{ order: Order }>(await call('PATCH', `/api/orders/${o.id}`, { status: 'disponiert' }));
       expect(status.order.status).toBe('disponiert');
     });

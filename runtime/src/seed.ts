@@ -83,7 +83,16 @@ export async function seedDemoData(
   }
   for (const lp of catalog.loadingPoints) {
     const id = demoId('loading-point', `${lp.plant}/${lp.name}`);
-    count(await once(() => master.createLoadingPoint(id, demoId('plant', lp.plant), { name: lp.name, loadingType: lp.loading_type }, meta('CreateLoadingPoint'))));
+    count(
+      await once(() =>
+        master.createLoadingPoint(
+          id,
+          demoId('plant', lp.plant),
+          { name: lp.name, loadingType: lp.loading_type },
+          meta('CreateLoadingPoint'),
+        ),
+      ),
+    );
   }
   for (const m of catalog.materials) {
     const details = {
@@ -100,6 +109,7 @@ export async function seedDemoData(
     count(await once(() => master.createCustomer(demoId('customer', c.company), c, meta('CreateCustomer'))));
   }
   created += await seedFleet(ctx, catalog, options, meta);
+  await (await import('./seed-templates')).seedTemplates(ctx, catalog);
   const history = options.history ? await seedHistory(ctx, catalog, options.history) : null;
   return { created, history };
 }

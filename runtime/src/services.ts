@@ -42,6 +42,15 @@ import type { BillingTariff } from '@dispo/projection-service/billing/billing-qu
 import { referenceRoutes } from '@dispo/projection-service/queries/reference-routes';
 import { ProjectionRunner } from '@dispo/projection-service/runner';
 import { createHttpApp } from '@dispo/platform/http/create-app';
+import { templateRoutes } from '@dispo/command-service/templates/template-routes';
+import { settingsRoutes } from '@dispo/command-service/user-settings/settings-routes';
+import { orderTemplatesProjection } from '@dispo/projection-service/projections/order-templates';
+import { userOrderSettingsProjection } from '@dispo/projection-service/projections/user-order-settings';
+import { personalRoutes } from '@dispo/projection-service/queries/personal-routes';
+import { capacityAnalyzeRoute, quickOrderQueryRoutes } from '@dispo/projection-service/queries/quick-order-routes';
+import { routeMaterialHistoryProjection } from '@dispo/projection-service/projections/route-material-history';
+import { quickOrderRoutes } from '@dispo/command-service/orders/quick-order-routes';
+import { findUserTemplate, userOrderSettings } from '@dispo/projection-service/templates/template-view';
 import { alwaysPrepared } from '@dispo/events/sql/client';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
@@ -62,6 +71,9 @@ export const projections = [
   billingJournalProjection,
   toursProjection,
   mailOutboxProjection,
+  orderTemplatesProjection,
+  userOrderSettingsProjection,
+  routeMaterialHistoryProjection,
 ];
 
 export interface ServiceOptions {
@@ -170,6 +182,25 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
       readFuelCard: (id) => findFuelCard(infra.sql, id),
       readDocument: (vehicleId, documentId) => findDocument(infra.sql, vehicleId, documentId),
     });
+    await app.register(quickOrderRoutes, {
+      store: infra.store,
+      registry: infra.registry,
+      waitForProjections: options.queries ? (p) => runner.waitFor(p) : (p) => runner.waitForStored(p),
+      readNewOrder,
+    });
+    await app.register(capacityAnalyzeRoute, { sql: infra.sql });
+    await app.register(templateRoutes, {
+      store: infra.store,
+      registry: infra.registry,
+      waitForProjections: options.queries ? (p) => runner.waitFor(p) : (p) => runner.waitForStored(p),
+      readTemplate: (ownerId, id) => findUserTemplate(infra.sql, ownerId, id),
+    });
+    await app.register(settingsRoutes, {
+      store: infra.store,
+      registry: infra.registry,
+      waitForProjections: options.queries ? (p) => runner.waitFor(p) : (p) => runner.waitForStored(p),
+      readSettings: async (userId) => ({ success: true, ...(await userOrderSettings(infra.sql, userId)) }),
+    });
   }
   if (options.queries) {
     await app.register(referenceRoutes, { sql: infra.sql });
@@ -178,6 +209,8 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
     await app.register(orderPdfRoutes, { sql: infra.sql });
     await app.register(tourPlanRoutes, { sql: infra.sql, mailSending: Boolean(options.mail?.smtpUrl) });
     await app.register(fleetQueryRoutes, { sql: infra.sql });
+    await app.register(personalRoutes, { sql: infra.sql });
+    await app.register(quickOrderQueryRoutes, { sql: infra.sql });
     await app.register(dispatchQueryRoutes, {
       sql: infra.sql,
       vehicles: vehicleLookup(infra.sql),

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { DomainError } from '@dispo/domain/decider';
 import { messages } from '@dispo/domain/messages';
 import { checkOrderDraft, type OrderDraftInput, orderInputFromDraft, parseOrderText } from '@dispo/domain/order-text/index';
 import { deliveryTimeTypeSchema, orderPrioritySchema, unitSchema } from '@dispo/events/catalog/index';
-import { isAfter, LOG_START, type LogPosition } from '@dispo/events/envelope';
+import type { LogPosition } from '@dispo/events/envelope';
 import type { EventRegistry } from '@dispo/events/registry';
 import type { SqlExecutor } from '@dispo/events/sql/client';
 import type { EventStore } from '@dispo/events/store/port';
@@ -13,6 +12,7 @@ import { localDateText, requestText, selectedId } from '@dispo/platform/http/tex
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { berlinDate } from '@dispo/domain/shared/berlin-date';
+import { createdAnswer, createEach } from './create-each';
 import { orderCommands } from './order-commands';
 import { orderTextCatalogueLoader } from './order-text-catalogue';
 
@@ -75,12 +75,6 @@ function refusalOf(hints: readonly string[]): string {
   return hints.find((hint) => reasons.includes(hint)) ?? t.nothingRecognised;
 }
 
-interface Failure {
-  /** Position of the draft (of the text's order list or of `drafts`). */
-  index: number;
-  error: string;
-}
-
 /**
  * Natural-language entry (orders.md §2.4, §4.9, §5.4): POST /api/orders/parse reads a German text
  * into order drafts; POST /api/orders/from-text creates them (from the text, or from the drafts the
@@ -90,7 +84,8 @@ export const fromTextRoutes: FastifyPluginAsyncZod<FromTextRouteOptions> = async
   const commands = orderCommands(opts);
   const loadCatalogue = orderTextCatalogueLoader(opts.sql);
   const writers = requireRoles('order_taker', 'dispatcher');
-  const parse = async (text: string, date: string | undefined) => parseOrderText(text, await loadCatalogue(), date ?? berlinDate(new Date()));
+  const parse = async (text: string, date: string | undefined) =>
+    parseOrderText(text, await loadCatalogue(), date ?? berlinDate(new Date()));
 
   app.post('/api/orders/parse', { onRequest: writers, schema: { tags: ['Aufträge'], body: parseBody } }, async (req) => {
     const { confidence, hints, orders } = await parse(req.body.text, req.body.referenceDate);
@@ -104,40 +99,16 @@ export const fromTextRoutes: FastifyPluginAsyncZod<FromTextRouteOptions> = async
     const drafts: OrderDraftInput[] = reviewed ?? parsed!.orders;
     if (drafts.length === 0) throw new HttpError(400, refusalOf(parsed?.hints ?? []));
 
-    const created: string[] = [];
-    const failures: Failure[] = [];
-    const errors: (DomainError | HttpError)[] = [];
-    let position: LogPosition = LOG_START;
-    for (const [index, draft] of drafts.entries()) {
-      try {
-        checkOrderDraft(draft);
-        const orderId = randomUUID();
-        const result = await commands.createOrder(orderId, orderInputFromDraft(draft), { userId: req.user.sub, commandName: 'CreateOrderFromText' });
-        created.push(orderId);
-        if (isAfter(result.position, position)) position = result.position;
-      } catch (error) {
-        // A refused draft does not stop the others (§8.4: "{n} Aufträge erfolgreich erstellt ({m} fehlgeschlagen).").
-        if (!(error instanceof DomainError) && !(error instanceof HttpError)) throw error;
-        failures.push({ index, error: error.message });
-        errors.push(error);
-      }
-    }
-
-    if (created.length === 0) {
-      // All refused for one reason: that refusal as it is (its status, the fields); else the spec's summary.
-      if (new Set(errors.map((e) => e.message)).size === 1) throw errors[0]!;
-      throw new HttpError(400, messages.errors.createAllOrders, { failures });
-    }
-    await opts.waitForProjections(position);
-    const orders = await Promise.all(created.map((orderId) => opts.readNewOrder(orderId)));
+    const result = await createEach(drafts, async (draft) => {
+      checkOrderDraft(draft);
+      const orderId = randomUUID();
+      const result = await commands.createOrder(orderId, orderInputFromDraft(draft), {
+        userId: req.user.sub,
+        commandName: 'CreateOrderFromText',
+      });
+      return { orderId, position: result.position };
+    });
     reply.code(201);
-    return {
-      success: true,
-      created: created.length,
-      failed: failures.length,
-      message: failures.length > 0 ? messages.success.partiallyCreated(created.length, failures.length) : messages.orderText.created(created.length),
-      orders,
-      failures,
-    };
+    return createdAnswer(opts, result, messages.orderText.created(result.created.length));
   });
 };

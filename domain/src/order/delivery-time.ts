@@ -24,9 +24,9 @@ function clockTimeOrNull(value: string | null | undefined, field: string): strin
 }
 
 /**
- * Validates and normalises the delivery time. No time at all is allowed (the full form does not
- * require one, §5.2); half a range is not, and a range must run forwards. Without a type, a given
- * bound means range, else fixed.
+ * Validates and normalises the delivery time. A fixed time needs its time and a range both bounds
+ * (§5.1: "Bitte geben Sie eine Uhrzeit an." / "Bitte geben Sie einen vollständigen Zeitbereich an."),
+ * and a range must run forwards. Without a type, a given bound means range, else fixed.
  */
 export function normalizeDeliveryTime(input: DeliveryTimeInput): DeliveryTime {
   const fixed = clockTimeOrNull(input.deliveryTimeFixed, 'deliveryTimeFixed');
@@ -34,10 +34,12 @@ export function normalizeDeliveryTime(input: DeliveryTimeInput): DeliveryTime {
   const to = clockTimeOrNull(input.deliveryTimeTo, 'deliveryTimeTo');
   const type = input.deliveryTimeType ?? (from !== null || to !== null ? 'range' : 'fixed');
 
+  // A time type without its time is no delivery time (the list would show "–"): §5.1's second set.
   if (type === 'fixed') {
+    if (fixed === null) refuse('validation', messages.validation.quickOrder.enterTime, ['deliveryTimeFixed']);
     return { deliveryTimeType: type, deliveryTimeFixed: fixed, deliveryTimeFrom: null, deliveryTimeTo: null };
   }
-  if ((from === null) !== (to === null)) {
+  if (from === null || to === null) {
     refuse('validation', messages.validation.quickOrder.completeTimeRange, [from === null ? 'deliveryTimeFrom' : 'deliveryTimeTo']);
   }
   if (from !== null && to !== null && !isBefore(from, to)) {

@@ -5,10 +5,20 @@ import { cleanText, isLocalDate, refuse, requiredText, requireFields } from '../
 import { normalizeDeliveryTime } from './delivery-time';
 import { orderDefaults } from './order-defaults';
 import type { OrderInput } from './order-input';
-import { type OrderReferences, referenced } from './order-references';
+import { type MaterialSummary, type OrderReferences, referenced } from './order-references';
 
-function validQuantity(quantity: number): number {
+/**
+ * The most one order may ask for, by unit. An order is the delivery of one route on one day: a full
+ * truck carries about 27 t (40 t gross, §9's default quantity), and a dozen trucks running the route
+ * all day bring in the order of 1,000 t. Anything above is a typing error (an extra zero, a weight in
+ * kg entered as t), not a delivery this business can make on one order.
+ */
+export const MAX_ORDER_QUANTITY: Readonly<Record<Unit, number>> = { to: 1000, m3: 1000, kg: 1_000_000, stueck: 1000 };
+
+function validQuantity(quantity: number, unit: Unit): number {
   if (!Number.isFinite(quantity) || quantity <= 0) refuse('validation', messages.validation.wizard.quantityPositive, ['quantity']);
+  const max = MAX_ORDER_QUANTITY[unit];
+  if (quantity > max) refuse('validation', messages.intakeTools.quantityTooLarge(`${max.toLocaleString('de-DE')} ${messages.labels.unitShort[unit]}`), ['quantity']);
   return quantity;
 }
 
@@ -50,11 +60,19 @@ function checkLoadingPoint(refs: OrderReferences, loadingPointId: string, plantI
   if (loadingPoint.plantId !== plantId) refuse('validation', messages.order.loadingPointOfOtherPlant, ['loadingPointId']);
 }
 
-function checkMaterialAndCustomer(refs: OrderReferences, materialId: string, customerId: string | null): void {
-  if (!referenced(refs.material, materialId)) refuse('not_found', messages.order.materialNotFound, ['materialId']);
+function checkMaterialAndCustomer(refs: OrderReferences, materialId: string, plantId: string, customerId: string | null): void {
+  const material = referenced(refs.material, materialId);
+  if (!material) refuse('not_found', messages.order.materialNotFound, ['materialId']);
+  if (!offeredAt(material, plantId)) refuse('validation', messages.intakeTools.materialNotAtPlant, ['materialId']);
   if (customerId !== null && !referenced(refs.customer, customerId)) {
     refuse('not_found', messages.order.customerNotFound, ['customerId']);
   }
+}
+
+/** Whether the loading plant offers the material: a material assigned to plants is loaded only there. */
+export function offeredAt(material: MaterialSummary, plantId: string): boolean {
+  const plants = material.assignedPlantIds ?? [];
+  return plants.length === 0 || plants.includes(plantId);
 }
 
 /**
@@ -77,14 +95,14 @@ export function validOrderDetails(details: OrderInput, refs: OrderReferences): O
   const loadingPointId = requiredText(details.loadingPointId);
   const materialId = requiredText(details.materialId);
   const customerId = cleanText(details.customerId);
-  const quantity = validQuantity(details.quantity ?? Number.NaN);
   const unit = details.unit ?? orderDefaults.unit;
+  const quantity = validQuantity(details.quantity ?? Number.NaN, unit);
   const weightTons = validWeightTons(details.weightTons, quantity, unit);
   const deliveryDate = validDeliveryDate(requiredText(details.deliveryDate));
   const deliveryTime = normalizeDeliveryTime(details);
   checkPlants(refs, plantId, deliveryPlantId);
   checkLoadingPoint(refs, loadingPointId, plantId);
-  checkMaterialAndCustomer(refs, materialId, customerId);
+  checkMaterialAndCustomer(refs, materialId, plantId, customerId);
   return {
     plantId,
     deliveryPlantId,

@@ -20,6 +20,8 @@ export interface LoadingPointSummary {
 
 export interface MaterialSummary {
   id: string;
+  /** The plants that offer a plant-specific material (Material.assignedPlants); absent or empty: every loading plant. */
+  assignedPlantIds?: readonly string[];
 }
 
 export interface CustomerSummary {

@@ -20,7 +20,7 @@ function createdOrder(command: CreateOrder): EventData<'OrderCreated'> {
 }
 
 describe('CreateOrder: defaults (§9)', () => {
-  it('creates an open order: unit to, priority normal, transport standard, no time invented', () => {
+  it('creates an open order: unit to, priority normal, transport standard', () => {
     order.given([]).when(create).thenEmits([created]);
   });
 
@@ -256,5 +256,33 @@ describe('CreateOrder: once', () => {
         tourId: null,
       },
     });
+  });
+});
+
+describe('CreateOrder: fixes of issue 10', () => {
+  it('refuses a fixed time type without a time, and a range without both bounds (§5.1, second set)', () => {
+    order
+      .given([])
+      .when(withDetails({ deliveryTimeType: 'fixed', deliveryTimeFixed: null }))
+      .thenThrows(messages.validation.quickOrder.enterTime, 'validation');
+    order
+      .given([])
+      .when(withDetails({ deliveryTimeType: 'range', deliveryTimeFixed: null, deliveryTimeFrom: null, deliveryTimeTo: null }))
+      .thenThrows(messages.validation.quickOrder.completeTimeRange, 'validation');
+  });
+
+  it('refuses a material the loading plant does not offer; one without plants is offered everywhere', () => {
+    order
+      .given([])
+      .when(withDetails({}, { material: { id: 'm-cem1', assignedPlantIds: ['p-other'] } }))
+      .thenThrows(messages.intakeTools.materialNotAtPlant, 'validation');
+    expect(createdOrder(withDetails({}, { material: { id: 'm-cem1', assignedPlantIds: ['p-laegerdorf'] } })).materialId).toBe('m-cem1');
+    expect(createdOrder(withDetails({}, { material: { id: 'm-cem1', assignedPlantIds: [] } })).materialId).toBe('m-cem1');
+  });
+
+  it('bounds the quantity by what one order can deliver (1,000 t; 1,000,000 kg)', () => {
+    expect(createdOrder(withDetails({ quantity: 1000 })).quantity).toBe(1000);
+    order.given([]).when(withDetails({ quantity: 1e9 })).thenThrows(messages.intakeTools.quantityTooLarge('1.000 t'), 'validation');
+    expect(createdOrder(withDetails({ quantity: 500_000, unit: 'kg' })).quantity).toBe(500_000);
   });
 });

@@ -4,11 +4,13 @@ import { fuelCardEventDefinitions } from './fuel-card';
 import { loadingPointEventDefinitions } from './loading-point';
 import { materialEventDefinitions } from './material';
 import { orderEventDefinitions } from './order';
+import { orderTemplateEventDefinitions } from './order-template';
 import { plantEventDefinitions } from './plant';
 import { reservationEventDefinitions } from './reservation';
 import { dispoDayEventDefinitions, tourEventDefinitions } from './tour';
 import { trailerEventDefinitions } from './trailer';
 import { userEventDefinitions } from './user';
+import { userOrderSettingsEventDefinitions } from './user-order-settings';
 import { vehicleEventDefinitions } from './vehicle';
 import { vehicleDocumentEventDefinitions } from './vehicle-document';
 
@@ -19,12 +21,14 @@ export * from './fuel-card';
 export * from './loading-point';
 export * from './material';
 export * from './order';
+export * from './order-template';
 export * from './plant';
 export * from './reservation';
 export * from './stream-ids';
 export * from './tour';
 export * from './trailer';
 export * from './user';
+export * from './user-order-settings';
 export * from './vehicle';
 export * from './vehicle-document';
 
@@ -42,6 +46,8 @@ const catalogue = [
   ...vehicleDocumentEventDefinitions,
   ...trailerEventDefinitions,
   ...fuelCardEventDefinitions,
+  ...orderTemplateEventDefinitions,
+  ...userOrderSettingsEventDefinitions,
 ] as const;
 
 /** Every event type of this catalogue, for `new EventRegistry(allEventDefinitions)`. */

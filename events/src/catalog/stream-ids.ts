@@ -14,6 +14,10 @@ export const streamIds = {
   vehicle: (id: string) => `vehicle-${id}`,
   trailer: (id: string) => `trailer-${id}`,
   fuelCard: (id: string) => `fuel-card-${id}`,
+  /** A personal order template (orders.md §2.13). */
+  orderTemplate: (id: string) => `template-${id}`,
+  /** The order-intake settings of one user (orders.md §2.12); not `order-…`, which readers take for orders. */
+  userOrderSettings: (userId: string) => `intake-settings-${userId}`,
   /**
    * A uniqueness reservation: the stream exists once the value is taken, so appending its first
    * event with `no_stream` fails for the second claimant. E.g. `order-number-S261121-4711`,

@@ -21,6 +21,8 @@ export type OrderSortKey = keyof typeof orderSortColumns;
 /** The list filters of orders.md §3 ("List filters"), as the query string names them. */
 export interface OrderFilters {
   search?: string;
+  /** Where the search looks (the user setting defaultSearchField, orders.md §3); absent or `all`: every searched field. */
+  searchField?: OrderSearchField;
   plant?: string;
   loadingPoint?: string;
   /** A status of the filter list (§4.1); `all` or absent means every status. */
@@ -55,6 +57,18 @@ const STATUS_GROUPS: Partial<Record<string, string[]>> = {
   geliefert: ['geliefert', 'abgeschlossen'],
 };
 
+export const ORDER_SEARCH_FIELDS = ['all', 'customer', 'material', 'plant', 'status'] as const;
+export type OrderSearchField = (typeof ORDER_SEARCH_FIELDS)[number];
+
+/** The searched text of one search field; `all` is the generated search_text of every field. */
+const SEARCH_FIELD_TEXT: Record<OrderSearchField, string> = {
+  all: 'search_text',
+  customer: "lower(coalesce(customer_company, '') || ' ' || coalesce(customer_contact_person, ''))",
+  material: "lower(coalesce(material_name, ''))",
+  plant: "lower(coalesce(plant_name, '') || ' ' || coalesce(delivery_plant_name, '') || ' ' || coalesce(loading_point_name, ''))",
+  status: 'lower(status)',
+};
+
 /** Settled = billed: abgerechnet, or confirmed in billing (§4.2). */
 const SETTLED = `(status = 'abgerechnet' OR billing_confirmed)`;
 
@@ -71,7 +85,7 @@ function whereClause(f: OrderFilters, params: unknown[]): string {
     return `$${params.length}`;
   };
   const term = f.search?.trim().toLowerCase();
-  if (term) conditions.push(`search_text LIKE ${param(contains(term))}`);
+  if (term) conditions.push(`${SEARCH_FIELD_TEXT[f.searchField ?? 'all']} LIKE ${param(contains(term))}`);
   if (f.plant) conditions.push(`plant_id = ${param(f.plant)}`);
   if (f.loadingPoint) conditions.push(`loading_point_id = ${param(f.loadingPoint)}`);
   if (f.status && f.status !== 'all') {

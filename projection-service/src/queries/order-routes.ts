@@ -6,7 +6,7 @@ import { HttpError } from '@dispo/platform/http/errors';
 import { localDateText, requestText } from '@dispo/platform/http/text-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listOrders, orderSortColumns, suggestOrders } from '../orders/order-list';
+import { listOrders, ORDER_SEARCH_FIELDS, orderSortColumns, suggestOrders } from '../orders/order-list';
 import { findOrder } from '../orders/order-view';
 
 const id = requestText().trim().max(100);
@@ -20,6 +20,7 @@ export const orderListQuerySchema = z.strictObject({
   sort_by: z.preprocess(blankIsAbsent, z.enum(Object.keys(orderSortColumns) as [keyof typeof orderSortColumns, ...(keyof typeof orderSortColumns)[]]).optional()),
   sort_order: z.enum(['asc', 'desc']).default('asc'),
   search: requestText().max(200).optional(),
+  searchField: z.preprocess(blankIsAbsent, z.enum(ORDER_SEARCH_FIELDS).optional()),
   plant: z.preprocess(blankIsAbsent, id.optional()),
   loadingPoint: z.preprocess(blankIsAbsent, id.optional()),
   status: z.preprocess(blankIsAbsent, z.enum([...ORDER_STATUSES, 'all']).optional()),

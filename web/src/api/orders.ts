@@ -42,6 +42,7 @@ export function orderListQuery(params: OrderListParams): Record<string, QueryVal
     sort_by: params.sort_by,
     sort_order: params.sort_order,
   };
+  if (params.searchField && params.searchField !== 'all' && params.filters?.search?.trim()) query.searchField = params.searchField;
   const filters: Partial<OrderFilters> = params.filters ?? {};
   for (const [key, value] of Object.entries(filters)) {
     if (typeof value === 'boolean') {
@@ -94,17 +95,20 @@ function takeEarlyOrders(queryClient: QueryClient, params: OrderListParams): Pro
   if (!early) return null;
   earlyOrders.delete(queryClient);
   const usable =
-    early.hash === hashKey(queryKeys.orders.list(params)) && early.token === getToken() && Date.now() - early.startedAt <= EARLY_ORDERS_MAX_AGE_MS;
+    early.hash === hashKey(queryKeys.orders.list(params)) &&
+    early.token === getToken() &&
+    Date.now() - early.startedAt <= EARLY_ORDERS_MAX_AGE_MS;
   return usable ? early.answer : null;
 }
 
 /** One page of the order list; the previous page stays visible while the next one loads. */
-export function useOrders(params: OrderListParams) {
+export function useOrders(params: OrderListParams, refetchInterval: number | false = false) {
   const queryClient = useQueryClient();
   return useQuery({
     queryKey: queryKeys.orders.list(params),
     queryFn: ({ signal }) => takeEarlyOrders(queryClient, params) ?? fetchOrders(params, signal),
     placeholderData: keepPreviousData,
+    refetchInterval,
   });
 }
 

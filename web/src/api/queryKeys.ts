@@ -48,6 +48,16 @@ export const queryKeys = {
     documents: (vehicleId: string) => [...queryKeys.fleet.documentsAll(), vehicleId] as const,
     users: (term: string) => [...queryKeys.fleet.all, 'users', term] as const,
   },
+  /** Personal order templates of the logged-in user (docs/api/order-intake-tools.md). */
+  templates: {
+    all: ['templates'] as const,
+    list: () => [...queryKeys.templates.all, 'list'] as const,
+  },
+  /** The logged-in user's order-intake settings, by user id. */
+  orderSettings: {
+    all: ['order-settings'] as const,
+    user: (userId: string) => [...queryKeys.orderSettings.all, userId] as const,
+  },
   /** Billing (docs/api/orders.md "Billing"). */
   billing: {
     all: ['billing'] as const,

@@ -28,9 +28,9 @@ export async function fetchMaterials(signal?: AbortSignal): Promise<Material[]> 
   return answer.materials;
 }
 
-export async function searchCustomers(term: string, signal?: AbortSignal): Promise<Customer[]> {
+export async function searchCustomers(term: string, signal?: AbortSignal, limit = CUSTOMER_SEARCH_LIMIT): Promise<Customer[]> {
   const answer = await apiRequest<{ customers: Customer[] }>('/customers/search/query', {
-    query: { q: term, limit: CUSTOMER_SEARCH_LIMIT },
+    query: { q: term, limit },
     ...(signal ? { signal } : {}),
   });
   return answer.customers;
@@ -71,5 +71,14 @@ export function useCustomerSearch(term: string) {
     queryFn: ({ signal }) => searchCustomers(trimmed, signal),
     enabled: trimmed.length >= 2,
     staleTime: 30_000,
+  });
+}
+
+/** The first customers by name (at most 100), for choosing favourites in the settings. */
+export function useCustomerList() {
+  return useQuery({
+    queryKey: [...queryKeys.reference.all, 'customer-list'] as const,
+    queryFn: ({ signal }) => searchCustomers('', signal, 100),
+    staleTime: REFERENCE_STALE_MS,
   });
 }

@@ -155,6 +155,8 @@ export interface OrderListParams {
   sort_by: OrderSortBy | (string & {});
   sort_order: SortOrder;
   filters?: Partial<OrderFilters>;
+  /** Where the search looks: the user setting defaultSearchField (`all` when absent). */
+  searchField?: string;
 }
 
 export interface OrderListResponse {

@@ -11,6 +11,12 @@ import './components.css';
 
 const stack: symbol[] = [];
 
+/** The user setting enableKeyboardShortcuts: F11 saves only while it is on (Escape always closes). */
+let saveShortcut = true;
+export function setModalSaveShortcut(enabled: boolean): void {
+  saveShortcut = enabled;
+}
+
 /** True while any modal is open: the page's own shortcuts pause. */
 export function isModalOpen(): boolean {
   return stack.length > 0;
@@ -71,7 +77,7 @@ export function Modal({
         event.preventDefault();
         event.stopPropagation();
         onCloseRef.current();
-      } else if (event.key === 'F11') {
+      } else if (event.key === 'F11' && saveShortcut) {
         event.preventDefault();
         onSaveRef.current?.();
       } else if (event.key === 'Tab' && dialog) {

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { messages } from '@dispo/domain/messages';
-import type { DispatchVehicle, OpenOrder, Tour } from '../../api/dispositionTypes';
+import type { DispatchVehicle, OpenOrder, Tour, TourStatus } from '../../api/dispositionTypes';
+import { useSession } from '../auth/useSession';
 import { isModalOpen } from '../../components/Modal';
 import { AssignDialog } from './AssignDialog';
 import { ConfirmDialog } from './ConfirmDialog';
@@ -58,6 +59,9 @@ function isEditable(target: EventTarget | null): boolean {
  * Disposition (dispatch.md §2): plan the tours of one date on a timeline of the vehicles released for
  * dispatch, by dragging the open orders of the sidebar onto a vehicle and time.
  */
+/** The roles the dispatch commands accept (command-service/src/dispatch/dispatch-routes.ts); admin passes always. */
+export const DISPATCH_PLANNER_ROLES = ['dispatcher', 'fleet_manager', 'admin'] as const;
+
 export function DispatchPage() {
   const [, setSearchParams] = useSearchParams();
   const date = useDispatchDate();
@@ -68,6 +72,9 @@ export function DispatchPage() {
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
   const [menu, setMenu] = useState<Menu | null>(null);
   const [dialog, setDialog] = useState<Dialog | null>(null);
+  // Only planners change tours (docs/adr/0005: dispatcher, fleet_manager, admin); everyone else reads.
+  const roles = useSession()?.user?.roles ?? [];
+  const canPlan = DISPATCH_PLANNER_ROLES.some((role) => roles.includes(role));
   const [refreshing, setRefreshing] = useState(false);
   const line = useMessageLine();
   const optimistic = useOptimistic();
@@ -134,6 +141,7 @@ export function DispatchPage() {
     onTourMenu: (tour: DisplayTour, x: number, y: number) => setMenu({ kind: 'tour', tour, x, y }),
     onVehicleMenu: (vehicle: DispatchVehicle, x: number, y: number) => setMenu({ kind: 'vehicle', vehicle, x, y }),
     onDropOrder: (orderId: string, vehicleId: string, minutes: number) => {
+      if (!canPlan) return;
       void actions.assign(
         openOrders.find((order) => order.id === orderId),
         vehicleId,
@@ -141,6 +149,7 @@ export function DispatchPage() {
       );
     },
     onDropOrderOnTour: (orderId: string, tour: DisplayTour) => {
+      if (!canPlan) return;
       void actions.assign(
         openOrders.find((order) => order.id === orderId),
         tour.vehicle_id,
@@ -148,6 +157,7 @@ export function DispatchPage() {
       );
     },
     onDropTour: (tourId: string, vehicleId: string, minutes: number) => {
+      if (!canPlan) return;
       void actions.move(
         tours.find((tour) => tour.id === tourId && !tour.temporary),
         vehicleId,
@@ -181,19 +191,25 @@ export function DispatchPage() {
       if (isModalOpen() || menu) return;
       if (event.key === 'Escape' && selection.size > 0) {
         setSelected(new Set());
-      } else if (event.key === 'Backspace' && (event.ctrlKey || event.metaKey) && !isEditable(event.target) && selectedTours.length > 0) {
+      } else if (
+        canPlan &&
+        event.key === 'Backspace' &&
+        (event.ctrlKey || event.metaKey) &&
+        !isEditable(event.target) &&
+        selectedTours.length > 0
+      ) {
         event.preventDefault();
         requestReset(selectedTours);
       }
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, [menu, selection, selectedTours, requestReset]);
+  }, [menu, selection, selectedTours, requestReset, canPlan]);
 
   const tourMenuItems = (tour: DisplayTour): MenuItem[] => [
     { id: 'details', label: messages.dispatch.showDetails, onSelect: () => setDialog({ kind: 'details', tourId: tour.id, initial: tour }) },
     // Later: Optimierung vergleichen (when optimized) and MOSI Disponent.
-    { id: 'reset', label: messages.dispatch.resetToOpenMenu, onSelect: () => requestReset([tour]), danger: true },
+    ...(canPlan ? [{ id: 'reset', label: messages.dispatch.resetToOpenMenu, onSelect: () => requestReset([tour]), danger: true }] : []),
   ];
   const vehicleMenuItems: MenuItem[] = [
     // Later: Smart Service and Werkstatt.
@@ -254,15 +270,17 @@ export function DispatchPage() {
             )}
             <Legend />
             <span className="dispatch__spacer" />
-            <button
-              type="button"
-              className="button button--primary"
-              disabled={completeDisabled}
-              title={completeBlocked ? text.completeBlocked(data.serverOpenCount) : undefined}
-              onClick={() => void actions.complete()}
-            >
-              {actions.completing ? text.completing : messages.dispatch.completeDay}
-            </button>
+            {canPlan && (
+              <button
+                type="button"
+                className="button button--primary"
+                disabled={completeDisabled}
+                title={completeBlocked ? text.completeBlocked(data.serverOpenCount) : undefined}
+                onClick={() => void actions.complete()}
+              >
+                {actions.completing ? text.completing : messages.dispatch.completeDay}
+              </button>
+            )}
           </div>
           {completeBlocked && (
             <p className="dispatch__hint" data-testid="complete-hint">
@@ -276,7 +294,13 @@ export function DispatchPage() {
           ) : (
             <Timeline date={date} vehicles={vehicles} tours={tours} settings={settings} selectedIds={selection} handlers={handlers} />
           )}
-          {settings.tourOverviewEnabled && <TourOverview tours={tours} vehicles={vehicles} onOpen={(tour) => setDialog({ kind: 'details', tourId: tour.id, initial: tour })} />}
+          {settings.tourOverviewEnabled && (
+            <TourOverview
+              tours={tours}
+              vehicles={vehicles}
+              onOpen={(tour) => setDialog({ kind: 'details', tourId: tour.id, initial: tour })}
+            />
+          )}
         </section>
         {sidebarShown && (
           <OpenOrdersSidebar
@@ -285,13 +309,29 @@ export function DispatchPage() {
             loading={data.loading}
             state={sidebar}
             onChange={updateSidebar}
-            onAssign={(order) => setDialog({ kind: 'assign', order })}
+            {...(canPlan ? { onAssign: (order: OpenOrder) => setDialog({ kind: 'assign', order }) } : {})}
           />
         )}
       </div>
 
-      {menu?.kind === 'tour' && <ContextMenu x={menu.x} y={menu.y} label={text.tourMenu(tourNumberOf(menu.tour))} items={tourMenuItems(menu.tour)} onClose={() => setMenu(null)} />}
-      {menu?.kind === 'vehicle' && <ContextMenu x={menu.x} y={menu.y} label={text.vehicleMenu(menu.vehicle.license_plate)} items={vehicleMenuItems} onClose={() => setMenu(null)} />}
+      {menu?.kind === 'tour' && (
+        <ContextMenu
+          x={menu.x}
+          y={menu.y}
+          label={text.tourMenu(tourNumberOf(menu.tour))}
+          items={tourMenuItems(menu.tour)}
+          onClose={() => setMenu(null)}
+        />
+      )}
+      {menu?.kind === 'vehicle' && (
+        <ContextMenu
+          x={menu.x}
+          y={menu.y}
+          label={text.vehicleMenu(menu.vehicle.license_plate)}
+          items={vehicleMenuItems}
+          onClose={() => setMenu(null)}
+        />
+      )}
 
       {dialog?.kind === 'help' && <DispatchHelpModal onClose={() => setDialog(null)} />}
       {dialog?.kind === 'settings' && (
@@ -312,16 +352,24 @@ export function DispatchPage() {
           {...(dialog.initial ? { initial: dialog.initial } : {})}
           vehicles={vehicles}
           onClose={() => setDialog(null)}
-          onReset={(tour) => requestReset([tour])}
-          onMove={(tour) => setDialog({ kind: 'move', tour })}
-          onChangeStatus={(tour, status) => void actions.changeStatus(tour, status)}
+          {...(canPlan
+            ? {
+                onReset: (tour: Tour) => requestReset([tour]),
+                onMove: (tour: Tour) => setDialog({ kind: 'move', tour }),
+                onChangeStatus: (tour: Tour, status: TourStatus) => void actions.changeStatus(tour, status),
+              }
+            : {})}
           onLoadError={() => showError(messages.dispatch.errors.loadTourDetails)}
         />
       )}
       {dialog?.kind === 'confirm' && (
         <ConfirmDialog
           title={dialog.tours.length === 1 ? text.confirm.title : text.confirm.titleMany}
-          message={dialog.tours.length === 1 ? messages.dispatch.confirmReset(tourNumberOf(dialog.tours[0] as Tour)) : text.confirm.many(dialog.tours.length)}
+          message={
+            dialog.tours.length === 1
+              ? messages.dispatch.confirmReset(tourNumberOf(dialog.tours[0] as Tour))
+              : text.confirm.many(dialog.tours.length)
+          }
           confirmLabel={text.confirm.confirm}
           onClose={() => setDialog(null)}
           onConfirm={() => {

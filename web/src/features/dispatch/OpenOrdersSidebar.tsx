@@ -2,7 +2,17 @@ import { useId, useMemo, useRef, useState } from 'react';
 import { messages } from '@dispo/domain/messages';
 import type { OpenOrder } from '../../api/dispositionTypes';
 import { OrderCard } from './OrderCard';
-import { countByType, filterOrders, GROUPINGS, groupOrders, loadingPlantsOf, ORDER_TYPES, type Grouping, type OrderGroup, type OrderTypeFilter } from './sidebarFilter';
+import {
+  countByType,
+  filterOrders,
+  GROUPINGS,
+  groupOrders,
+  loadingPlantsOf,
+  ORDER_TYPES,
+  type Grouping,
+  type OrderGroup,
+  type OrderTypeFilter,
+} from './sidebarFilter';
 import { usePainted } from './usePainted';
 import { SIDEBAR_WIDTH, type SidebarState } from './useSidebarState';
 
@@ -28,7 +38,8 @@ export interface OpenOrdersSidebarProps {
   loading: boolean;
   state: SidebarState;
   onChange(changes: Partial<SidebarState>): void;
-  onAssign(order: OpenOrder): void;
+  /** Absent for roles that do not plan (docs/adr/0005): no drag, no Zuweisen. */
+  onAssign?: (order: OpenOrder) => void;
 }
 
 /**
@@ -42,7 +53,10 @@ export function OpenOrdersSidebar({ date, orders, loading, state, onChange, onAs
   const dayOrders = useMemo(() => filterOrders(orders, date, { search: '', type: 'all', plantId: '' }), [orders, date]);
   const plants = useMemo(() => loadingPlantsOf(dayOrders), [dayOrders]);
   const plantId = plants.some((plant) => plant.id === state.plantId) ? state.plantId : '';
-  const shown = useMemo(() => filterOrders(dayOrders, date, { search, type: state.type, plantId }), [dayOrders, date, search, state.type, plantId]);
+  const shown = useMemo(
+    () => filterOrders(dayOrders, date, { search, type: state.type, plantId }),
+    [dayOrders, date, search, state.type, plantId],
+  );
   const groups = useMemo(() => groupOrders(shown, state.grouping), [shown, state.grouping]);
   // A morning with a hundred open orders must not hold back the timeline: the first picture has a
   // screenful of cards, the others follow right after it.
@@ -98,7 +112,13 @@ export function OpenOrdersSidebar({ date, orders, loading, state, onChange, onAs
           {text.filter}
           {filtersActive && <span className="dot" aria-hidden="true" />}
         </button>
-        <button type="button" className="icon-button orders-sidebar__close" aria-label={text.close} title={text.close} onClick={() => onChange({ open: false })}>
+        <button
+          type="button"
+          className="icon-button orders-sidebar__close"
+          aria-label={text.close}
+          title={text.close}
+          onClick={() => onChange({ open: false })}
+        >
           ×
         </button>
       </header>
@@ -122,7 +142,11 @@ export function OpenOrdersSidebar({ date, orders, loading, state, onChange, onAs
         <div className="orders-sidebar__filters" id={filterId}>
           <label className="field">
             <span className="field__label">{text.orderType}</span>
-            <select className="field__input" value={state.type} onChange={(event) => onChange({ type: event.target.value as OrderTypeFilter })}>
+            <select
+              className="field__input"
+              value={state.type}
+              onChange={(event) => onChange({ type: event.target.value as OrderTypeFilter })}
+            >
               <option value="all">{text.allTypes}</option>
               {ORDER_TYPES.map((type) => (
                 <option key={type} value={type}>
@@ -144,7 +168,11 @@ export function OpenOrdersSidebar({ date, orders, loading, state, onChange, onAs
           </label>
           <label className="field">
             <span className="field__label">{text.grouping}</span>
-            <select className="field__input" value={state.grouping} onChange={(event) => onChange({ grouping: event.target.value as Grouping })}>
+            <select
+              className="field__input"
+              value={state.grouping}
+              onChange={(event) => onChange({ grouping: event.target.value as Grouping })}
+            >
               {GROUPINGS.map((grouping) => (
                 <option key={grouping} value={grouping}>
                   {text.groupings[grouping]}

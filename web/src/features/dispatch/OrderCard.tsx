@@ -9,8 +9,8 @@ const text = messages.dispatchScreen.sidebar;
 
 export interface OrderCardProps {
   order: OpenOrder;
-  /** Enter or the Zuweisen button: assign by keyboard. */
-  onAssign(order: OpenOrder): void;
+  /** Enter or the Zuweisen button: assign by keyboard. Absent for roles that do not plan: the card only shows. */
+  onAssign?: (order: OpenOrder) => void;
   onDragStart?(order: OpenOrder): void;
   onDragEnd?(): void;
 }
@@ -25,10 +25,12 @@ export const OrderCard = memo(function OrderCard({ order, onAssign, onDragStart,
   return (
     <li
       className={`order-card order-card--${type}${priority ? ` order-card--priority-${order.priority}` : ''}`}
-      draggable
+      draggable={Boolean(onAssign)}
       tabIndex={0}
       data-order-id={order.id}
-      aria-label={[order.order_number, order.customer_name, `${material} ${formatQuantity(order.quantity, order.unit)}`.trim(), time].filter(Boolean).join(', ')}
+      aria-label={[order.order_number, order.customer_name, `${material} ${formatQuantity(order.quantity, order.unit)}`.trim(), time]
+        .filter(Boolean)
+        .join(', ')}
       title={text.dragHint}
       onDragStart={(event) => {
         startDrag(event.dataTransfer, 'order', order.id, order.order_number);
@@ -41,7 +43,7 @@ export const OrderCard = memo(function OrderCard({ order, onAssign, onDragStart,
         onDragEnd?.();
       }}
       onKeyDown={(event) => {
-        if (event.key === 'Enter' && event.target === event.currentTarget) {
+        if (onAssign && event.key === 'Enter' && event.target === event.currentTarget) {
           event.preventDefault();
           onAssign(order);
         }
@@ -63,9 +65,11 @@ export const OrderCard = memo(function OrderCard({ order, onAssign, onDragStart,
         <span aria-hidden="true"> → </span>
         <span>{order.delivery_plant_name ?? order.delivery_address ?? ''}</span>
       </div>
-      <button type="button" className="order-card__assign" tabIndex={-1} onClick={() => onAssign(order)} draggable={false}>
-        {text.assign}
-      </button>
+      {onAssign && (
+        <button type="button" className="order-card__assign" tabIndex={-1} onClick={() => onAssign(order)} draggable={false}>
+          {text.assign}
+        </button>
+      )}
     </li>
   );
 });

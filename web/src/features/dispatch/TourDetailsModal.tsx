@@ -15,14 +15,24 @@ export interface TourDetailsModalProps {
   initial?: Tour;
   vehicles: readonly DispatchVehicle[];
   onClose(): void;
-  onReset(tour: Tour): void;
-  onMove(tour: Tour): void;
-  onChangeStatus(tour: Tour, status: TourStatus): void;
+  /** Absent for roles that do not plan: the details only show. */
+  onReset?: (tour: Tour) => void;
+  onMove?: (tour: Tour) => void;
+  onChangeStatus?: (tour: Tour, status: TourStatus) => void;
   onLoadError(): void;
 }
 
 /** Tour Details (dispatch.md §2): vehicle, status, start and end, the orders, Auf Offen setzen. */
-export function TourDetailsModal({ tourId, initial, vehicles, onClose, onReset, onMove, onChangeStatus, onLoadError }: TourDetailsModalProps) {
+export function TourDetailsModal({
+  tourId,
+  initial,
+  vehicles,
+  onClose,
+  onReset,
+  onMove,
+  onChangeStatus,
+  onLoadError,
+}: TourDetailsModalProps) {
   const query = useTourDetails(tourId, initial);
   const tour = query.data;
   const failed = query.isError;
@@ -47,23 +57,33 @@ export function TourDetailsModal({ tourId, initial, vehicles, onClose, onReset, 
       footer={
         tour && (
           <>
-            <label className="field field--inline">
-              <span className="field__label">{text.changeStatus}</span>
-              <select className="field__input" value={tour.status} onChange={(event) => onChangeStatus(tour, event.target.value as TourStatus)}>
-                {TOUR_STATUSES.map((status) => (
-                  <option key={status} value={status}>
-                    {tourStatusLabel(status)}
-                  </option>
-                ))}
-              </select>
-            </label>
+            {onChangeStatus && (
+              <label className="field field--inline">
+                <span className="field__label">{text.changeStatus}</span>
+                <select
+                  className="field__input"
+                  value={tour.status}
+                  onChange={(event) => onChangeStatus(tour, event.target.value as TourStatus)}
+                >
+                  {TOUR_STATUSES.map((status) => (
+                    <option key={status} value={status}>
+                      {tourStatusLabel(status)}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            )}
             <span className="modal__footer-spacer" />
-            <button type="button" className="button" onClick={() => onMove(tour)}>
-              {text.move}
-            </button>
-            <button type="button" className="button button--danger" onClick={() => onReset(tour)}>
-              {messages.dispatch.resetToOpen}
-            </button>
+            {onMove && (
+              <button type="button" className="button" onClick={() => onMove(tour)}>
+                {text.move}
+              </button>
+            )}
+            {onReset && (
+              <button type="button" className="button button--danger" onClick={() => onReset(tour)}>
+                {messages.dispatch.resetToOpen}
+              </button>
+            )}
             <button type="button" className="button button--primary" onClick={onClose} data-autofocus>
               {messages.dispatchScreen.close}
             </button>

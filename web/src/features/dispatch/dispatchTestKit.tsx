@@ -1,7 +1,15 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import type { DispatchVehicle, OpenOrder, Tour, TourStop } from '../../api/dispositionTypes';
-import { type Handler, type RecordedRequest, type Reply, startBackend, type TestBackend, useBackendOrigin as pointPageAt } from '../../test/backend';
+import type { User } from '../../api/types';
+import {
+  type Handler,
+  type RecordedRequest,
+  type Reply,
+  startBackend,
+  type TestBackend,
+  useBackendOrigin as pointPageAt,
+} from '../../test/backend';
 import { testUser } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 
@@ -131,12 +139,22 @@ function withConflicts(tours: Tour[]): Tour[] {
   };
   return tours.map((tour) => ({
     ...tour,
-    hasConflict: tours.some((other) => other !== tour && other.vehicle_id === tour.vehicle_id && other.date === tour.date && span(other)[0] < span(tour)[1] && span(tour)[0] < span(other)[1]),
+    hasConflict: tours.some(
+      (other) =>
+        other !== tour &&
+        other.vehicle_id === tour.vehicle_id &&
+        other.date === tour.date &&
+        span(other)[0] < span(tour)[1] &&
+        span(tour)[0] < span(other)[1],
+    ),
   }));
 }
 
 export async function startDispatchBackend(options: DispatchBackendOptions = {}): Promise<DispatchBackend> {
-  const vehicles = options.vehicles ?? [makeVehicle(), makeVehicle({ id: 'v-2', license_plate: 'IZ-DS 202', licensePlate: 'IZ-DS 202', driver: null, make_model: 'Scania R 450' })];
+  const vehicles = options.vehicles ?? [
+    makeVehicle(),
+    makeVehicle({ id: 'v-2', license_plate: 'IZ-DS 202', licensePlate: 'IZ-DS 202', driver: null, make_model: 'Scania R 450' }),
+  ];
   const orders = options.orders ?? [makeOpenOrder()];
   const state = { tours: options.tours ?? [], nextTour: 1 };
   const backend = await startBackend({ socketToken: TOKEN });
@@ -183,7 +201,9 @@ export async function startDispatchBackend(options: DispatchBackendOptions = {})
     return { json: { success: true } };
   };
 
-  const toursOf = (date: string): Handler => () => ({ json: { tours: withConflicts(state.tours).filter((tour) => tour.date === date) } });
+  const toursOf =
+    (date: string): Handler =>
+    () => ({ json: { tours: withConflicts(state.tours).filter((tour) => tour.date === date) } });
   for (const date of [DATE, ...(options.dates ?? [])]) backend.routes.set(`GET /api/disposition/tours/${date}`, toursOf(date));
   backend.routes.set('GET /api/disposition/vehicles', () => ({ json: { vehicles } }));
   backend.routes.set('GET /api/disposition/orders/open', ({ query }) => {
@@ -196,12 +216,22 @@ export async function startDispatchBackend(options: DispatchBackendOptions = {})
     const order = orders.find((candidate) => candidate.id === orderId);
     if (!order || order.status !== 'offen') return bad('Auftrag nicht gefunden', 404);
     const [date, time] = scheduledTime.split('T') as [string, string];
-    let tour = state.tours.find((candidate) => candidate.vehicle_id === vehicleId && candidate.date === date && candidate.start_time === time);
+    let tour = state.tours.find(
+      (candidate) => candidate.vehicle_id === vehicleId && candidate.date === date && candidate.start_time === time,
+    );
     if (tour) {
       tour.orders.push(stopOf(order, tour.orders.length + 1, scheduledTime));
     } else {
       const number = `T990305-${String(50 + state.nextTour).padStart(2, '0')}`;
-      tour = makeTour({ id: `t-new-${state.nextTour++}`, tour_number: number, tourNumber: number, vehicle_id: vehicleId, date, start_time: time, orders: [stopOf(order, 1, scheduledTime)] });
+      tour = makeTour({
+        id: `t-new-${state.nextTour++}`,
+        tour_number: number,
+        tourNumber: number,
+        vehicle_id: vehicleId,
+        date,
+        start_time: time,
+        orders: [stopOf(order, 1, scheduledTime)],
+      });
       state.tours.push(tour);
       registerTour(tour.id);
     }
@@ -244,12 +274,12 @@ export async function startDispatchBackend(options: DispatchBackendOptions = {})
 }
 
 /** Logs the test user in and points the page at the backend. */
-export function loginAt(backend: TestBackend): void {
+export function loginAt(backend: TestBackend, user: User = testUser): void {
   pointPageAt(backend);
   localStorage.clear();
   sessionStorage.clear();
   localStorage.setItem('authToken', TOKEN);
-  localStorage.setItem('user', JSON.stringify(testUser));
+  localStorage.setItem('user', JSON.stringify(user));
 }
 
 /** Renders /disposition at a date and waits until vehicles, tours, open orders and the slot cells are drawn. */

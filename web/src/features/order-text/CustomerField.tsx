@@ -1,6 +1,8 @@
 import { messages } from '@dispo/domain/messages';
 import { useState } from 'react';
+import { useOrderSettings } from '../../api/orderSettings';
 import { useCustomerSearch } from '../../api/reference';
+import { favoritesFirst } from '../orders/orderForm';
 import type { Customer } from '../../api/types';
 import { ClearButton, Combobox } from '../../components/Combobox';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
@@ -24,7 +26,9 @@ export function CustomerField({ id, name, onPick }: CustomerFieldProps) {
   const [term, setTerm] = useState<string | null>(null);
   const debounced = useDebouncedValue(term ?? '', SEARCH_DEBOUNCE_MS);
   const search = useCustomerSearch(debounced);
-  const hits = term === null ? [] : (search.data ?? []).slice(0, SUGGESTION_LIMIT);
+  // The user's favourite customers (settings) first.
+  const favorites = useOrderSettings().settings.favoriteCustomers;
+  const hits = term === null ? [] : favoritesFirst(search.data ?? [], favorites, (customer) => customer.id).slice(0, SUGGESTION_LIMIT);
 
   return (
     <Combobox<Customer>

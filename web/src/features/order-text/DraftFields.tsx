@@ -6,6 +6,7 @@ import type { OrderDraft } from './api';
 import { CustomerField } from './CustomerField';
 import { DRAFT_LOOK } from './draftLook';
 import { changeDraft, type DraftChange, parseQuantity, pointsOfPlant, quantityText } from './drafts';
+import { materialsForPlant } from '../orders/materialSearch';
 
 export interface DraftOptions {
   materials: readonly Material[];
@@ -84,7 +85,8 @@ export function DraftFields({ id, draft, options, onChange }: DraftFieldsProps) 
         label={o.material}
         value={draft.materialId}
         valueName={draft.materialName}
-        items={options.materials}
+        // Only what the loading plant offers (a plant-specific material elsewhere would be refused).
+        items={materialsForPlant(options.materials, draft.loadingPlantId)}
         itemLabel={(m) => m.name}
         onPick={(material) => change({ field: 'material', material })}
       />

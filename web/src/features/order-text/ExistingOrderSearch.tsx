@@ -1,5 +1,5 @@
 import { messages } from '@dispo/domain/messages';
-import { useId } from 'react';
+import { type RefObject, useId } from 'react';
 
 /** The page's search term: the page debounces it (§9: 150 ms) and shows the same term in its filter bar. */
 export interface ExistingOrderSearchProps {
@@ -7,6 +7,8 @@ export interface ExistingOrderSearchProps {
   onChange(text: string): void;
   /** Applies the term at once (Enter). */
   onApply(text: string): void;
+  /** F3 focuses this bar when it takes the page's search (§2.3). */
+  inputRef?: RefObject<HTMLInputElement | null>;
 }
 
 /**
@@ -14,7 +16,7 @@ export interface ExistingOrderSearchProps {
  * entry and the additional search are both on. It is a second view of the page's one search term, so
  * that it and the filter bar's F3 field can never disagree or overwrite each other.
  */
-export function ExistingOrderSearch({ value, onChange, onApply }: ExistingOrderSearchProps) {
+export function ExistingOrderSearch({ value, onChange, onApply, inputRef }: ExistingOrderSearchProps) {
   const id = useId();
   return (
     <div className="order-text__search">
@@ -23,6 +25,7 @@ export function ExistingOrderSearch({ value, onChange, onApply }: ExistingOrderS
       </label>
       <input
         id={id}
+        ref={inputRef}
         type="search"
         className="field__input order-text__search-input"
         placeholder={messages.filters.searchExisting}

@@ -1,6 +1,6 @@
 import { messages } from '@dispo/domain/messages';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useId, useMemo, useRef, useState } from 'react';
 import { isApiError } from '../../api/errors';
 import { useCustomerSearch, useLoadingPoints, useMaterials, usePlants } from '../../api/reference';
 import type { Order } from '../../api/types';
@@ -8,7 +8,17 @@ import { ListboxOption } from '../../components/Combobox';
 import { FlashMessages } from '../../components/FlashMessages';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
 import { useFlash } from '../../components/useFlash';
-import { type CreateFailure, type FromTextAnswer, type OrderDraft, PARSE_DEBOUNCE_MS, PARSE_MIN_CHARS, type ParseAnswer, parseQueryOptions, useCreateFromDrafts, useParsedText } from './api';
+import {
+  type CreateFailure,
+  type FromTextAnswer,
+  type OrderDraft,
+  PARSE_DEBOUNCE_MS,
+  PARSE_MIN_CHARS,
+  type ParseAnswer,
+  parseQueryOptions,
+  useCreateFromDrafts,
+  useParsedText,
+} from './api';
 import { DraftFields, type DraftOptions } from './DraftFields';
 import { confidencePercent, deliveryPlants, HINT_BELOW, loadingPlants, PREVIEW_ABOVE } from './drafts';
 import { ExistingOrderSearch, type ExistingOrderSearchProps } from './ExistingOrderSearch';
@@ -19,9 +29,15 @@ import './order-text.css';
 export interface OrderTextSettings {
   enableNLPOrderCreation: boolean;
   showAdditionalSearch: boolean;
+  /** Autocomplete from the catalogue while typing. */
+  enableAutoSuggestions: boolean;
 }
 
-export const ORDER_TEXT_DEFAULT_SETTINGS: OrderTextSettings = { enableNLPOrderCreation: true, showAdditionalSearch: true };
+export const ORDER_TEXT_DEFAULT_SETTINGS: OrderTextSettings = {
+  enableNLPOrderCreation: true,
+  showAdditionalSearch: true,
+  enableAutoSuggestions: true,
+};
 
 /** §2.3: the page shows its normal search bar (with the plant chip) unless this entry shows the separate one. */
 export function showsSeparateSearch(settings: Partial<OrderTextSettings> = {}): boolean {
@@ -34,6 +50,8 @@ export interface OrderTextEntryProps {
   onCreated?(orders: Order[]): void;
   /** The page's search term, shown and edited in the separate bar `Suche in bestehenden Aufträgen` (§2.3). */
   search?: ExistingOrderSearchProps;
+  /** The page's own search bar (with suggestions and history) in place of the plain separate bar. */
+  searchBar?: ReactNode;
   settings?: Partial<OrderTextSettings>;
   /** Relative dates count from this day (YYYY-MM-DD); default: today in Europe/Berlin, on the server. */
   referenceDate?: string;
@@ -72,18 +90,26 @@ function failuresOf(error: unknown): CreateFailure[] {
  * order), hints below 0.7, creation with Enter or the button, and under it the separate search bar of
  * §2.3. Mounted above the order table.
  */
-export function OrderTextEntry({ onCreated, search, settings, referenceDate }: OrderTextEntryProps) {
-  const { enableNLPOrderCreation, showAdditionalSearch } = { ...ORDER_TEXT_DEFAULT_SETTINGS, ...settings };
+export function OrderTextEntry({ onCreated, search, searchBar, settings, referenceDate }: OrderTextEntryProps) {
+  const { enableNLPOrderCreation, showAdditionalSearch, enableAutoSuggestions } = { ...ORDER_TEXT_DEFAULT_SETTINGS, ...settings };
   if (!enableNLPOrderCreation) return null;
   return (
     <section className="panel order-text" aria-label={messages.orderText.entry.label}>
-      <TextEntry onCreated={onCreated} referenceDate={referenceDate ?? null} />
-      {showAdditionalSearch && search && <ExistingOrderSearch {...search} />}
+      <TextEntry onCreated={onCreated} referenceDate={referenceDate ?? null} autoSuggest={enableAutoSuggestions} />
+      {showAdditionalSearch && (searchBar ?? (search && <ExistingOrderSearch {...search} />))}
     </section>
   );
 }
 
-function TextEntry({ onCreated, referenceDate }: { onCreated: ((orders: Order[]) => void) | undefined; referenceDate: string | null }) {
+function TextEntry({
+  onCreated,
+  referenceDate,
+  autoSuggest,
+}: {
+  onCreated: ((orders: Order[]) => void) | undefined;
+  referenceDate: string | null;
+  autoSuggest: boolean;
+}) {
   const id = useId();
   const t = messages.orderText.entry;
   const queryClient = useQueryClient();
@@ -115,14 +141,15 @@ function TextEntry({ onCreated, referenceDate }: { onCreated: ((orders: Order[])
   const fragment = fragmentAt(text, caret);
   const customerTerm = useDebouncedValue(fragment ? text.slice(fragment.start, fragment.end) : '', SUGGESTION_SEARCH_DEBOUNCE_MS);
   const customers = useCustomerSearch(customerTerm);
-  const suggestions = listOpen
-    ? suggest(fragment, {
-        materials: materials.data ?? [],
-        plants: plants.data ?? [],
-        loadingPoints: loadingPoints.data ?? [],
-        customers: customers.data ?? [],
-      })
-    : [];
+  const suggestions =
+    listOpen && autoSuggest
+      ? suggest(fragment, {
+          materials: materials.data ?? [],
+          plants: plants.data ?? [],
+          loadingPoints: loadingPoints.data ?? [],
+          customers: customers.data ?? [],
+        })
+      : [];
   const showList = suggestions.length > 0;
 
   // A new parse answer starts a new review (adjusting state while rendering, as React recommends).
@@ -179,13 +206,16 @@ function TextEntry({ onCreated, referenceDate }: { onCreated: ((orders: Order[])
       onError: (error) => {
         flash.error(isApiError(error) ? error.message : messages.errors.create);
         const failures = failuresOf(error);
-        if (failures.length > 0) setReview((r) => (r ? { ...r, errors: r.drafts.map((_, i) => failures.find((f) => f.index === i)?.error ?? null) } : r));
+        if (failures.length > 0)
+          setReview((r) => (r ? { ...r, errors: r.drafts.map((_, i) => failures.find((f) => f.index === i)?.error ?? null) } : r));
       },
     });
   };
 
   const changeDraft = (index: number, draft: OrderDraft) =>
-    setReview((r) => (r ? { ...r, drafts: r.drafts.map((d, i) => (i === index ? draft : d)), errors: r.errors.map((e, i) => (i === index ? null : e)) } : r));
+    setReview((r) =>
+      r ? { ...r, drafts: r.drafts.map((d, i) => (i === index ? draft : d)), errors: r.errors.map((e, i) => (i === index ? null : e)) } : r,
+    );
 
   const listId = `${id}-suggestions`;
   const hints = current && current.answer.confidence < HINT_BELOW ? current.answer.hints : [];

@@ -26,7 +26,8 @@ afterEach(async () => {
 });
 
 const listQueries = () => backend.calls('GET', '/api/orders').map((request) => Object.fromEntries(request.query));
-const search = () => screen.getByRole('combobox', { name: 'Aufträge durchsuchen' }) as HTMLInputElement;
+/** The page's search field: the separate bar under the text entry, as the default settings show it (§2.3). */
+const search = () => screen.getByRole('combobox', { name: 'Suche in bestehenden Aufträgen' }) as HTMLInputElement;
 const sleep = (ms: number) => act(() => new Promise<void>((resolve) => setTimeout(resolve, ms)));
 
 describe('filter bar', () => {

@@ -1,9 +1,8 @@
-import { type RefObject, useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { messages } from '@dispo/domain/messages';
 import { useLoadingPoints, useMaterials, usePlants } from '../../api/reference';
 import { CheckField, InputField, NumberField, SelectField, SelectOptions } from '../../components/FormField';
 import { Icon } from '../../components/icons';
-import { SearchBox } from './SearchBox';
 import { QUICK_FILTERS, type OrderFiltersApi, type QuickFilter } from './useOrderFilters';
 
 export type Density = 'compact' | 'normal' | 'spacious';
@@ -25,21 +24,23 @@ const statusLabels = messages.labels.orderStatus as Readonly<Record<string, stri
 
 export interface FilterBarProps {
   filters: OrderFiltersApi;
-  searchRef: RefObject<HTMLInputElement | null>;
+  /** The page's search field (F3), or null when the separate bar under the text entry has it (§2.3). */
+  searchBar: ReactNode;
   density: Density;
   onDensityChange(density: Density): void;
   expanded: boolean;
   onToggleExpanded(): void;
   onRefresh(): void;
   refreshing: boolean;
-  onQuickOrder(): void;
+  /** Absent for roles that may not create orders. */
+  onQuickOrder?: () => void;
   onExport(): void;
 }
 
 /** The filter bar of §2.3. */
 export function FilterBar({
   filters,
-  searchRef,
+  searchBar,
   density,
   onDensityChange,
   expanded,
@@ -58,13 +59,7 @@ export function FilterBar({
   return (
     <section className="panel filter-bar" aria-label={text.searchLabel}>
       <div className="filter-bar__row">
-        <SearchBox
-          value={filters.searchText}
-          term={filters.applied.search}
-          onChange={filters.setSearchText}
-          onApply={filters.applySearch}
-          inputRef={searchRef}
-        />
+        {searchBar}
         {plantFilter && (
           <span className="chip">
             {text.filterPlant}: {plantName ?? '…'}
@@ -129,9 +124,17 @@ export function FilterBar({
           <button type="button" className="icon-button" onClick={onExport} aria-label={text.exportOrders} title={text.exportOrders}>
             <Icon name="export" />
           </button>
-          <button type="button" className="icon-button" onClick={onQuickOrder} aria-label={text.quickOrderLink} title={text.quickOrderLink}>
-            <Icon name="quick" />
-          </button>
+          {onQuickOrder && (
+            <button
+              type="button"
+              className="icon-button"
+              onClick={onQuickOrder}
+              aria-label={text.quickOrderLink}
+              title={text.quickOrderLink}
+            >
+              <Icon name="quick" />
+            </button>
+          )}
           <button
             type="button"
             className={`icon-button${refreshing ? ' icon-button--spinning' : ''}`}

@@ -6,7 +6,7 @@ import { InfoModal } from '../../components/Modal';
 const text = messages.orderScreen;
 
 /** Hilfe (§2.1): keyboard shortcuts, statuses, locking and inline editing. */
-export function HelpModal({ onClose }: { onClose(): void }) {
+export function HelpModal({ onClose, shortcutsEnabled = true }: { onClose(): void; shortcutsEnabled?: boolean }) {
   return (
     <InfoModal title={text.helpTitle} onClose={onClose} size="medium" closeLabel={text.close}>
       <div className="help">
@@ -26,6 +26,7 @@ export function HelpModal({ onClose }: { onClose(): void }) {
             </tbody>
           </table>
           <p className="help__note">{text.helpShortcutsNote}</p>
+          {!shortcutsEnabled && <p className="help__note">{messages.intakeTools.shortcutsOff}</p>}
         </section>
         <section className="help__section">
           <h3 className="help__title">{text.helpStatusTitle}</h3>

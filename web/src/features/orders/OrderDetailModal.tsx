@@ -23,8 +23,9 @@ export interface OrderDetailModalProps {
   order: Order;
   onClose(): void;
   onPdf(order: Order): void;
-  onEdit(order: Order): void;
-  onDelete(order: Order): void;
+  /** Absent for roles that may not change orders: no Bearbeiten, no Löschen. */
+  onEdit?: (order: Order) => void;
+  onDelete?: (order: Order) => void;
   pdfBusy?: boolean;
 }
 
@@ -63,16 +64,18 @@ export function OrderDetailModal({ order: row, onClose, onPdf, onEdit, onDelete,
             <Icon name="pdf" size={16} />
             {messages.orderDetail.pdf}
           </button>
-          <button
-            type="button"
-            className="button"
-            onClick={() => onEdit(order)}
-            disabled={locked}
-            title={locked ? text.lockedEdit : undefined}
-          >
-            {messages.orderDetail.edit}
-          </button>
-          {order.status === 'offen' && (
+          {onEdit && (
+            <button
+              type="button"
+              className="button"
+              onClick={() => onEdit(order)}
+              disabled={locked}
+              title={locked ? text.lockedEdit : undefined}
+            >
+              {messages.orderDetail.edit}
+            </button>
+          )}
+          {onDelete && order.status === 'offen' && (
             <button type="button" className="button button--danger" onClick={() => onDelete(order)}>
               <Icon name="delete" size={16} />
               {messages.orderDetail.delete}

@@ -1,6 +1,7 @@
 import { type ReactNode, useId, useState } from 'react';
 import { messages } from '@dispo/domain/messages';
 import { useCreateOrder, useUpdateOrder } from '../../api/orders';
+import { useOrderSettings } from '../../api/orderSettings';
 import { useLoadingPoints, useMaterials, usePlants } from '../../api/reference';
 import type { Order } from '../../api/types';
 import { materialsForPlant } from './materialSearch';
@@ -51,6 +52,7 @@ export function OrderFormModal({ order, onClose, onSaved }: OrderFormModalProps)
   const plants = usePlants();
   const loadingPoints = useLoadingPoints();
   const materials = useMaterials();
+  const { favoriteCustomers, favoriteProducts } = useOrderSettings().settings;
   const create = useCreateOrder();
   const update = useUpdateOrder();
   const saving = create.isPending || update.isPending;
@@ -217,6 +219,7 @@ export function OrderFormModal({ order, onClose, onSaved }: OrderFormModalProps)
               customerId={values.customerId}
               customerName={values.customerName}
               onChange={(customerId, customerName) => setValues((current) => ({ ...current, customerId, customerName }))}
+              favorites={favoriteCustomers}
             />
           </div>
         </Section>
@@ -225,6 +228,7 @@ export function OrderFormModal({ order, onClose, onSaved }: OrderFormModalProps)
           <div className="order-form__wide">
             <MaterialPicker
               materials={materialList}
+              favorites={favoriteProducts}
               materialId={values.materialId}
               materialName={values.materialName}
               required={req('materialId')}

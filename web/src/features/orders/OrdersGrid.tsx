@@ -62,7 +62,8 @@ function suppressPageKeys(params: SuppressKeyboardEventParams<Order>): boolean {
 
 const sameSchedule = (a: ScheduleValue | null, b: ScheduleValue | null) => a?.date === b?.date && a?.time === b?.time;
 const sameMaterial = (a: MaterialValue | null, b: MaterialValue | null) => a?.materialId === b?.materialId && a?.quantity === b?.quantity;
-const editable = (params: { data: Order | undefined }) => Boolean(params.data && !isLockedOrder(params.data));
+const editable = (params: { data: Order | undefined; context: GridContext }) =>
+  Boolean(params.context.canWrite() && params.data && !isLockedOrder(params.data));
 const sameDeliveryData = (a: DeliveryDataValue | null, b: DeliveryDataValue | null) => a?.slip === b?.slip && a?.weight === b?.weight;
 /** The Abrechnung column takes slip number and weight only where the order accepts them and the user may enter them. */
 const deliveryDataEditable = (params: { data: Order | undefined; context: GridContext }) =>
@@ -79,7 +80,13 @@ function keepServerRowOrder({ api, nodes }: PostSortRowsParams<Order>): void {
 // ag-grid applies every option whose value is a new object after a render again: a new
 // selectionColumnDef rebuilds the columns, new rowClassRules restyle every row, a new postSortRows
 // sorts the rows again.
-const SELECTION_COLUMN_DEF: SelectionColumnDef = { width: 48, minWidth: 48, maxWidth: 48, suppressHeaderMenuButton: true, resizable: false };
+const SELECTION_COLUMN_DEF: SelectionColumnDef = {
+  width: 48,
+  minWidth: 48,
+  maxWidth: 48,
+  suppressHeaderMenuButton: true,
+  resizable: false,
+};
 const SUPPRESSED_OVERLAYS: OverlayType[] = ['loading', 'noRows', 'noMatchingRows'];
 const ROW_CLASS_RULES: RowClassRules<Order> = {
   'og-row--settled': (params) => Boolean(params.data && isSettled(params.data)),
@@ -101,7 +108,10 @@ export interface OrdersGridProps {
   /** The user may record slip numbers and weights (§2.2). */
   canRecordDeliveryData: boolean;
   onEdit(order: Order, change: InlineChange): void;
-  onCreateFirst(): void;
+  /** Absent for roles that may not create orders: the empty state offers nothing. */
+  onCreateFirst?: () => void;
+  /** False for roles that may not change orders (default true). */
+  canWrite?: boolean;
   /** Changes when a new page is shown: the grid scrolls to the top. */
   pageKey: string;
   apiRef: RefObject<GridApi<Order> | null>;
@@ -121,16 +131,19 @@ export function OrdersGrid({
   canRecordDeliveryData,
   onEdit,
   onCreateFirst,
+  canWrite = true,
   pageKey,
   apiRef,
 }: OrdersGridProps) {
   const actionsRef = useRef(actions);
+  const canWriteRef = useRef(canWrite);
   const mayRecordRef = useRef(canRecordDeliveryData);
   const onEditRef = useRef(onEdit);
   const onSortRef = useRef(onSortChange);
   const onSelectionRef = useRef(onSelectionChange);
   useEffect(() => {
     actionsRef.current = actions;
+    canWriteRef.current = canWrite;
     mayRecordRef.current = canRecordDeliveryData;
     onEditRef.current = onEdit;
     onSortRef.current = onSortChange;
@@ -149,6 +162,7 @@ export function OrdersGrid({
         onDelete: (order) => actionsRef.current.onDelete(order),
         onUnlockDeliveryData: (order) => actionsRef.current.onUnlockDeliveryData(order),
       },
+      canWrite: () => canWriteRef.current,
       canRecordDeliveryData: () => mayRecordRef.current,
       aimEdit: (next) => {
         editFocus.current = next;
@@ -225,7 +239,8 @@ export function OrdersGrid({
         width: 160,
         minWidth: 150,
         sortable: false,
-        valueGetter: ({ data }) => (data ? { slip: data.deliverySlipNumber ?? '', weight: data.actualWeight == null ? '' : String(data.actualWeight) } : null),
+        valueGetter: ({ data }) =>
+          data ? { slip: data.deliverySlipNumber ?? '', weight: data.actualWeight == null ? '' : String(data.actualWeight) } : null,
         equals: sameDeliveryData,
         cellDataType: false,
         cellRenderer: BillingCell,
@@ -368,9 +383,11 @@ export function OrdersGrid({
       {!loading && empty && (
         <div className="orders-grid__overlay orders-grid__overlay--empty">
           <p className="orders-grid__empty-title">{messages.orderTable.empty}</p>
-          <button type="button" className="button button--primary" onClick={onCreateFirst}>
-            {messages.orderTable.createFirstQuickOrder}
-          </button>
+          {onCreateFirst && (
+            <button type="button" className="button button--primary" onClick={onCreateFirst}>
+              {messages.orderTable.createFirstQuickOrder}
+            </button>
+          )}
         </div>
       )}
     </div>

@@ -10,15 +10,20 @@ export interface OrdersHeaderProps {
   visible: number;
   loaded: number;
   selected: number;
-  onNewOrder(): void;
-  onTemplates(): void;
+  /** Absent for roles that may not create orders: no `Neuer Auftrag`. */
+  onNewOrder?: () => void;
+  /** Absent when templates are off in the settings (or the role keeps none). */
+  onTemplates?: () => void;
   onStatistics(): void;
   onSettings(): void;
   onHelp(): void;
   onDownloadPdfs(): void;
-  onBulkStatus(status: OrderStatus): void;
+  /** Absent for roles that may not change orders. */
+  onBulkStatus?: (status: OrderStatus) => void;
   pdfBusy?: boolean;
   bulkBusy?: boolean;
+  /** The user's roles may not change orders: a "Nur Lesezugriff" mark instead of the write actions. */
+  readOnly?: boolean;
 }
 
 /** Title, counts, the icon buttons and, with a selection, PDF download and bulk status (§2.1). */
@@ -35,6 +40,7 @@ export function OrdersHeader({
   onBulkStatus,
   pdfBusy = false,
   bulkBusy = false,
+  readOnly = false,
 }: OrdersHeaderProps) {
   const text = messages.orderScreen;
   return (
@@ -45,14 +51,16 @@ export function OrdersHeader({
           <p className="page__subtitle">{messages.app.subtitle}</p>
         </div>
         <div className="orders-header__actions">
-          <IconTextButton icon="templates" label={messages.orderIntake.templates} onClick={onTemplates} />
+          {onTemplates && <IconTextButton icon="templates" label={messages.orderIntake.templates} onClick={onTemplates} />}
           <IconTextButton icon="statistics" label={messages.orderIntake.statistics} onClick={onStatistics} />
           <IconTextButton icon="settings" label={messages.orderIntake.settings} onClick={onSettings} />
           <IconTextButton icon="help" label={messages.orderIntake.help} onClick={onHelp} />
-          <button type="button" className="button button--primary" onClick={onNewOrder} title={text.newOrderShortcut}>
-            <Icon name="plus" />
-            {text.newOrder}
-          </button>
+          {onNewOrder && (
+            <button type="button" className="button button--primary" onClick={onNewOrder} title={text.newOrderShortcut}>
+              <Icon name="plus" />
+              {text.newOrder}
+            </button>
+          )}
         </div>
       </div>
       <div className="orders-header__bar">
@@ -63,6 +71,7 @@ export function OrdersHeader({
           <span className={`orders-header__count${selected > 0 ? ' orders-header__count--active' : ''}`} data-testid="selected-count">
             {text.selectedCount(selected)}
           </span>
+          {readOnly && <span className="orders-header__count">{messages.intakeTools.readOnly}</span>}
         </div>
         {selected > 0 && (
           <div className="orders-header__selection">
@@ -70,25 +79,29 @@ export function OrdersHeader({
               <Icon name="pdf" size={16} />
               {text.downloadPdfs}
             </button>
-            <label className="visually-hidden" htmlFor="orders-bulk-status">
-              {text.bulkStatusLabel}
-            </label>
-            <select
-              id="orders-bulk-status"
-              className="field__input field__input--small orders-header__bulk"
-              value=""
-              disabled={bulkBusy}
-              onChange={(event) => {
-                const status = event.target.value;
-                if (status) onBulkStatus(status);
-              }}
-            >
-              <SelectOptions
-                none={text.bulkStatus}
-                options={BULK_STATUSES}
-                optionLabel={(status) => (messages.labels.orderStatus as Readonly<Record<string, string>>)[status] ?? status}
-              />
-            </select>
+            {onBulkStatus && (
+              <>
+                <label className="visually-hidden" htmlFor="orders-bulk-status">
+                  {text.bulkStatusLabel}
+                </label>
+                <select
+                  id="orders-bulk-status"
+                  className="field__input field__input--small orders-header__bulk"
+                  value=""
+                  disabled={bulkBusy}
+                  onChange={(event) => {
+                    const status = event.target.value;
+                    if (status) onBulkStatus(status);
+                  }}
+                >
+                  <SelectOptions
+                    none={text.bulkStatus}
+                    options={BULK_STATUSES}
+                    optionLabel={(status) => (messages.labels.orderStatus as Readonly<Record<string, string>>)[status] ?? status}
+                  />
+                </select>
+              </>
+            )}
           </div>
         )}
       </div>

@@ -83,11 +83,11 @@ describe('Auftragsannahme: header, grid and paging', () => {
     // §2.3: the entry sits above the filter bar.
     expect(entry.compareDocumentPosition(filterBar) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
 
-    const existing = screen.getByRole('searchbox', { name: 'Suche in bestehenden Aufträgen' });
+    const existing = screen.getByRole('combobox', { name: 'Suche in bestehenden Aufträgen' });
     fireEvent.change(existing, { target: { value: 'Nordbeton' } });
     await waitFor(() => expect(backend.lastListQuery().search).toBe('Nordbeton'));
-    // The filter bar's F3 field shows the same term, and resetting the filters empties both.
-    expect((screen.getByRole('combobox', { name: 'Aufträge durchsuchen' }) as HTMLInputElement).value).toBe('Nordbeton');
+    // §2.3: with the separate bar the filter bar shows no search field of its own; resetting the filters empties the bar.
+    expect(screen.queryByRole('combobox', { name: 'Aufträge durchsuchen' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Filter zurücksetzen' }));
     await waitFor(() => expect((existing as HTMLInputElement).value).toBe(''));
     await waitFor(() => expect(backend.lastListQuery().search).toBeUndefined());
@@ -115,10 +115,9 @@ describe('Auftragsannahme: header, grid and paging', () => {
     expect(screen.queryByText(/^Zeige/)).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Ersten Schnellauftrag erstellen' }));
     const dialog = await screen.findByRole('dialog', { name: 'Schnellauftrag' });
-    expect(within(dialog).getByText('Diese Funktion folgt in einer späteren Version.')).toBeTruthy();
-    // The quick order offers the full form meanwhile.
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Vollständiges Auftragsformular öffnen' }));
-    expect(await screen.findByRole('dialog', { name: 'Neuer Auftrag' })).toBeTruthy();
+    // The wizard of §2.5, at step 1 with Back disabled.
+    expect(within(dialog).getByText('Lade- & Lieferwerk')).toBeTruthy();
+    expect((within(dialog).getByRole('button', { name: 'Zurück' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('shows a failed load with the wrapping message and retries', async () => {
@@ -293,7 +292,7 @@ describe('Auftragsannahme: selection, live updates and shortcuts', () => {
     await waitFor(() => expect(screen.getByTestId('selected-count').textContent).toBe('2 ausgewählt'));
 
     pressKey('F3');
-    const search = screen.getByRole('combobox', { name: 'Aufträge durchsuchen' });
+    const search = screen.getByRole('combobox', { name: 'Suche in bestehenden Aufträgen' });
     expect(document.activeElement).toBe(search);
 
     // In a text input, F2 does nothing.
@@ -310,7 +309,7 @@ describe('Auftragsannahme: selection, live updates and shortcuts', () => {
     expect(await screen.findByRole('dialog', { name: 'Schnellauftrag' })).toBeTruthy();
   });
 
-  it('opens the header modals: help with shortcuts, statuses and locking; placeholders for the rest', async () => {
+  it('opens the header modals: help with shortcuts, statuses and locking; settings; a placeholder for the statistics', async () => {
     backend = await startOrdersBackend();
     loginAt(backend);
     await renderOrdersPage(backend);
@@ -324,16 +323,18 @@ describe('Auftragsannahme: selection, live updates and shortcuts', () => {
     fireEvent.click(within(help).getAllByRole('button', { name: 'Schließen' })[0] as HTMLElement);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
-    for (const [button, title] of [
-      ['Meine Templates', 'Meine Auftrags-Templates'],
-      ['Statistik', 'Statistik und Auswertungen'],
-      ['Einstellungen', 'Auftragsannahme Einstellungen'],
-    ] as const) {
-      fireEvent.click(screen.getByRole('button', { name: button }));
-      const dialog = await screen.findByRole('dialog', { name: title });
-      expect(within(dialog).getByText('Diese Funktion folgt in einer späteren Version.')).toBeTruthy();
-      pressKey('Escape');
-      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    }
+    fireEvent.click(screen.getByRole('button', { name: 'Statistik' }));
+    const statistics = await screen.findByRole('dialog', { name: 'Statistik und Auswertungen' });
+    expect(within(statistics).getByText('Diese Funktion folgt in einer späteren Version.')).toBeTruthy();
+    pressKey('Escape');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    fireEvent.click(screen.getByRole('button', { name: 'Einstellungen' }));
+    const settings = await screen.findByRole('dialog', { name: 'Auftragsannahme Einstellungen' });
+    for (const tab of ['MOSI AI', 'Suchverhalten', 'Workflow']) expect(within(settings).getByRole('tab', { name: tab })).toBeTruthy();
+    pressKey('Escape');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // Templates are off by default (orders.md §3): no Meine Templates.
+    expect(screen.queryByRole('button', { name: 'Meine Templates' })).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import type { GridApi } from 'ag-grid-community';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { messages } from '@dispo/domain/messages';
 import { DEFAULT_ORDER_LIST_PARAMS, useOrders } from '../../api/orders';
 import type { Order, OrderListParams, OrderPatch, OrderSortBy, OrderStatus, SortOrder } from '../../api/types';
@@ -13,6 +13,19 @@ import { OrdersGrid } from './OrdersGrid';
 import { OrdersHeader } from './OrdersHeader';
 import { OrdersPager, pageCount } from './OrdersPager';
 import { PlaceholderModal } from './PlaceholderModal';
+import { SearchBox } from './SearchBox';
+import { useOrderSettings } from '../../api/orderSettings';
+import { setModalSaveShortcut } from '../../components/Modal';
+import { useSession } from '../auth/useSession';
+import { OrderSettingsDialog } from '../order-settings/OrderSettingsDialog';
+import { showsSeparateSearch } from '../order-text';
+import { QuickOrderWizard } from '../quick-order/QuickOrderWizard';
+import type { QuickOrderResult } from '../quick-order/quickOrderMachine';
+import { TemplatesModal } from '../templates/TemplatesModal';
+import { ordersToTsv } from './clipboard';
+import { PasteOrdersDialog } from './PasteOrdersDialog';
+import { useOrderPermissions } from './useOrderPermissions';
+import { useSearchHistory } from './useSearchHistory';
 import type { InlineChange, RowActions } from './gridContext';
 import { useFlash } from '../../components/useFlash';
 import { useKeyboardShortcuts } from './useKeyboardShortcuts';
@@ -21,7 +34,6 @@ import { OrderTextEntry } from '../order-text';
 import { patchForInlineChange, useOrderMutations } from './useOrderMutations';
 import { DeliveryDataConfirmModal } from './DeliveryDataConfirmModal';
 import { DispositionPipelinePanel } from './DispositionPipelinePanel';
-import { useSession } from '../auth/useSession';
 import { usePdfDownloads } from './usePdfDownloads';
 import './orders.css';
 
@@ -34,9 +46,16 @@ type Dialog =
   | { kind: 'detail'; order: Order }
   | { kind: 'delete'; orders: Order[]; skipped: number }
   | { kind: 'help' }
-  | { kind: 'placeholder'; title: string; offerFullForm?: boolean }
+  | { kind: 'quick' }
+  | { kind: 'templates' }
+  | { kind: 'settings' }
+  | { kind: 'paste'; text: string }
+  | { kind: 'placeholder'; title: string }
   | { kind: 'deliveryData'; order: Order; patch: OrderPatch }
   | null;
+
+/** §4.10, §9: optional auto-refresh every 30 seconds. */
+export const AUTO_REFRESH_MS = 30_000;
 
 /**
  * Auftragsannahme (orders.md §2.1): header, filter bar, the order grid with server-side paging and
@@ -46,6 +65,11 @@ type Dialog =
 export function OrdersPage() {
   const filters = useOrderFilters();
   const flash = useFlash();
+  const orderSettings = useOrderSettings();
+  const settings = orderSettings.settings;
+  const { canWrite } = useOrderPermissions();
+  const userId = useSession()?.user?.id ?? null;
+  const searchHistory = useSearchHistory(userId, settings.saveSearchHistory);
   const [page, setPage] = useState(DEFAULT_ORDER_LIST_PARAMS.page);
   const [sort, setSort] = useState<{ sortBy: OrderSortBy; sortOrder: SortOrder }>({ sortBy: 'deliveryDate', sortOrder: 'asc' });
   const [density, setDensity] = useState<Density>('normal');
@@ -64,10 +88,26 @@ export function OrdersPage() {
   }
 
   const params: OrderListParams = useMemo(
-    () => ({ ...DEFAULT_ORDER_LIST_PARAMS, page, sort_by: sort.sortBy, sort_order: sort.sortOrder, filters: filters.applied }),
-    [page, sort, filters.applied],
+    () => ({
+      ...DEFAULT_ORDER_LIST_PARAMS,
+      page,
+      sort_by: sort.sortBy,
+      sort_order: sort.sortOrder,
+      filters: filters.applied,
+      // The user setting defaultSearchField: where the search looks (absent for all fields, as prefetched).
+      ...(settings.defaultSearchField === 'all' ? {} : { searchField: settings.defaultSearchField }),
+    }),
+    [page, sort, filters.applied, settings.defaultSearchField],
   );
-  const query = useOrders(params);
+  const query = useOrders(params, settings.enableAutoRefresh ? AUTO_REFRESH_MS : false);
+
+  // Search history (setting saveSearchHistory): every applied search term.
+  const appliedSearch = filters.applied.search;
+  const rememberSearch = searchHistory.remember;
+  useEffect(() => rememberSearch(appliedSearch), [appliedSearch, rememberSearch]);
+
+  // F11 inside modals follows the shortcut setting as the page's keys do.
+  useEffect(() => setModalSaveShortcut(settings.enableKeyboardShortcuts), [settings.enableKeyboardShortcuts]);
   const orders = useMemo(() => query.data?.orders ?? [], [query.data]);
   const total = query.data?.total ?? 0;
   const pages = pageCount(total, params.limit);
@@ -78,9 +118,19 @@ export function OrdersPage() {
   const pdf = usePdfDownloads(flash);
   const mutations = useOrderMutations(flash);
 
-  const openQuickOrder = useCallback(
-    () => setDialog({ kind: 'placeholder', title: messages.orderScreen.quickOrderTitle, offerFullForm: true }),
-    [],
+  const openQuickOrder = useCallback(() => setDialog({ kind: 'quick' }), []);
+  // The user setting defaultOrderType: F2 and "Neuer Auftrag" open the full form or the quick order.
+  const openNewOrder = useCallback(
+    () => setDialog(settings.defaultOrderType === 'quick' ? { kind: 'quick' } : { kind: 'new' }),
+    [settings.defaultOrderType],
+  );
+  const quickOrderCreated = useCallback(
+    (result: QuickOrderResult) => {
+      setDialog(null);
+      flash.success(result.message);
+      if (result.failures.length > 0) flash.error(result.failures.join('; '));
+    },
+    [flash],
   );
   const refresh = useCallback(() => void query.refetch(), [query]);
 
@@ -125,17 +175,30 @@ export function OrdersPage() {
   const user = useSession()?.user ?? null;
   const canRecordDeliveryData = Boolean(user?.roles?.some((role) => DELIVERY_DATA_ROLES.includes(role)));
 
-  useKeyboardShortcuts({
-    onNewOrder: () => setDialog({ kind: 'new' }),
-    onFocusSearch: () => {
-      searchRef.current?.focus();
-      searchRef.current?.select();
+  useKeyboardShortcuts(
+    {
+      ...(canWrite
+        ? {
+            onNewOrder: openNewOrder,
+            onQuickOrder: openQuickOrder,
+            onDelete: () => askDelete(selected),
+            onPaste: (text: string) => setDialog({ kind: 'paste', text }),
+          }
+        : {}),
+      onFocusSearch: () => {
+        searchRef.current?.focus();
+        searchRef.current?.select();
+      },
+      onRefresh: refresh,
+      onSelectAll: () => gridApi.current?.selectAll('currentPage'),
+      copyText: () => {
+        if (selected.length === 0) return null;
+        flash.success(messages.intakeTools.copied(selected.length));
+        return ordersToTsv(selected);
+      },
     },
-    onRefresh: refresh,
-    onQuickOrder: openQuickOrder,
-    onDelete: () => askDelete(selected),
-    onSelectAll: () => gridApi.current?.selectAll('currentPage'),
-  });
+    settings.enableKeyboardShortcuts,
+  );
 
   const confirmDelete = async (mode: DeleteMode) => {
     if (dialog?.kind !== 'delete') return;
@@ -148,42 +211,61 @@ export function OrdersPage() {
 
   const closeDialog = () => setDialog(null);
 
+  // §2.3: the one search field (F3) sits under the text entry when the entry and the additional search
+  // are both on, else in the filter bar next to the plant chip.
+  const separateSearch = canWrite && showsSeparateSearch(settings);
+  const searchBar = (
+    <SearchBox
+      value={filters.searchText}
+      term={filters.applied.search}
+      onChange={filters.setSearchText}
+      onApply={filters.applySearch}
+      inputRef={searchRef}
+      suggest={settings.enableAutoSuggestions}
+      history={searchHistory.history}
+      {...(separateSearch ? { label: messages.filters.searchExisting } : {})}
+    />
+  );
+
   return (
     <div className="page orders-page">
       <OrdersHeader
         visible={orders.length}
         loaded={total}
         selected={selected.length}
-        onNewOrder={() => setDialog({ kind: 'new' })}
-        onTemplates={() => setDialog({ kind: 'placeholder', title: messages.templates.title })}
+        onNewOrder={canWrite ? openNewOrder : undefined}
+        onTemplates={settings.enableOrderTemplates ? () => setDialog({ kind: 'templates' }) : undefined}
         onStatistics={() => setDialog({ kind: 'placeholder', title: messages.statistics.title })}
-        onSettings={() => setDialog({ kind: 'placeholder', title: messages.settingsDialog.title })}
+        onSettings={() => setDialog({ kind: 'settings' })}
         onHelp={() => setDialog({ kind: 'help' })}
         onDownloadPdfs={() => void pdf.downloadMany(selected)}
-        onBulkStatus={(status: OrderStatus) => mutations.bulkStatus(selected, status)}
+        onBulkStatus={canWrite ? (status: OrderStatus) => mutations.bulkStatus(selected, status) : undefined}
         pdfBusy={pdf.busy}
         bulkBusy={mutations.bulkPending}
+        readOnly={!canWrite}
       />
 
       {/* §2.3/§2.4: the free-text entry above the table, with the separate search bar under it. */}
-      <OrderTextEntry search={{ value: filters.searchText, onChange: filters.setSearchText, onApply: filters.applySearch }} />
+      {canWrite && <OrderTextEntry searchBar={separateSearch ? searchBar : null} settings={settings} />}
 
       <FilterBar
         filters={filters}
-        searchRef={searchRef}
+        searchBar={separateSearch ? null : searchBar}
         density={density}
         onDensityChange={setDensity}
         expanded={expanded}
         onToggleExpanded={() => setExpanded((value) => !value)}
         onRefresh={refresh}
         refreshing={query.isFetching}
-        onQuickOrder={openQuickOrder}
+        onQuickOrder={canWrite ? openQuickOrder : undefined}
         onExport={() => setDialog({ kind: 'placeholder', title: messages.exportDialog.title })}
       />
 
       <FlashMessages flashes={flash.flashes} onDismiss={flash.dismiss} />
 
-      <DispositionPipelinePanel selected={selected} onTransferred={() => gridApi.current?.deselectAll()} onError={flash.error} />
+      {canWrite && (
+        <DispositionPipelinePanel selected={selected} onTransferred={() => gridApi.current?.deselectAll()} onError={flash.error} />
+      )}
 
       <section className="panel orders-table" aria-labelledby="orders-table-title" aria-busy={query.isFetching}>
         <header className="orders-table__header">
@@ -219,7 +301,8 @@ export function OrdersPage() {
           actions={actions}
           canRecordDeliveryData={canRecordDeliveryData}
           onEdit={applyEdit}
-          onCreateFirst={openQuickOrder}
+          onCreateFirst={canWrite ? openQuickOrder : undefined}
+          canWrite={canWrite}
           pageKey={`${page}`}
           apiRef={gridApi}
         />
@@ -257,8 +340,9 @@ export function OrdersPage() {
           order={dialog.order}
           onClose={closeDialog}
           onPdf={(order) => void pdf.downloadOne(order)}
-          onEdit={(order) => setDialog({ kind: 'edit', order })}
-          onDelete={(order) => askDelete([order])}
+          {...(canWrite
+            ? { onEdit: (order: Order) => setDialog({ kind: 'edit', order }), onDelete: (order: Order) => askDelete([order]) }
+            : {})}
           pdfBusy={pdf.busy}
         />
       )}
@@ -271,7 +355,7 @@ export function OrdersPage() {
           onConfirm={(mode) => void confirmDelete(mode)}
         />
       )}
-      {dialog?.kind === 'help' && <HelpModal onClose={closeDialog} />}
+      {dialog?.kind === 'help' && <HelpModal onClose={closeDialog} shortcutsEnabled={settings.enableKeyboardShortcuts} />}
       {dialog?.kind === 'deliveryData' && (
         <DeliveryDataConfirmModal
           order={dialog.order}
@@ -281,15 +365,36 @@ export function OrdersPage() {
           onConfirm={() => mutations.saveDeliveryData(dialog.order, dialog.patch, closeDialog)}
         />
       )}
-      {dialog?.kind === 'placeholder' && (
-        <PlaceholderModal
-          title={dialog.title}
+      {dialog?.kind === 'quick' && (
+        <QuickOrderWizard
           onClose={closeDialog}
-          {...(dialog.offerFullForm
-            ? { action: { label: messages.orderScreen.openFullForm, onClick: () => setDialog({ kind: 'new' }) } }
-            : {})}
+          onCreated={quickOrderCreated}
+          favoriteProducts={settings.favoriteProducts}
+          templatesEnabled={settings.enableOrderTemplates}
         />
       )}
+      {dialog?.kind === 'templates' && (
+        <TemplatesModal
+          onClose={closeDialog}
+          onMessage={(kind, text) => flash[kind](text)}
+          canWrite={canWrite}
+          favoriteProducts={settings.favoriteProducts}
+        />
+      )}
+      {dialog?.kind === 'settings' && (
+        <OrderSettingsDialog api={orderSettings} onClose={closeDialog} onMessage={(kind, text) => flash[kind](text)} />
+      )}
+      {dialog?.kind === 'paste' && (
+        <PasteOrdersDialog
+          text={dialog.text}
+          onClose={closeDialog}
+          onCreated={(message) => {
+            setDialog(null);
+            flash.success(message);
+          }}
+        />
+      )}
+      {dialog?.kind === 'placeholder' && <PlaceholderModal title={dialog.title} onClose={closeDialog} />}
     </div>
   );
 }

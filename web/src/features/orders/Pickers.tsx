@@ -4,6 +4,7 @@ import { useCustomerSearch } from '../../api/reference';
 import type { Customer, Material } from '../../api/types';
 import { ClearButton, Combobox, type ComboboxClasses } from '../../components/Combobox';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
+import { favoritesFirst } from './orderForm';
 import { FORM_MATERIAL_LIMIT, MATERIAL_SEARCH_MIN_CHARS, searchMaterials } from './materialSearch';
 import { SEARCH_DEBOUNCE_MS } from './useOrderFilters';
 
@@ -19,11 +20,13 @@ export interface MaterialPickerProps {
   onChange(materialId: string, materialName: string): void;
   required?: boolean;
   invalid?: boolean;
+  /** The user's favourite materials (settings), shown first. */
+  favorites?: readonly string[];
 }
 
-export function MaterialPicker({ materials, materialId, materialName, onChange, required, invalid }: MaterialPickerProps) {
+export function MaterialPicker({ materials, materialId, materialName, onChange, required, invalid, favorites = [] }: MaterialPickerProps) {
   const id = useId();
-  const hits = searchMaterials(materials, materialName, FORM_MATERIAL_LIMIT);
+  const hits = searchMaterials(materials, materialName, FORM_MATERIAL_LIMIT, favorites);
   const searching = materialName.trim().length >= MATERIAL_SEARCH_MIN_CHARS;
   const chosen = materials.find((material) => material.id === materialId);
   return (
@@ -55,9 +58,11 @@ export interface CustomerPickerProps {
   customerId: string;
   customerName: string;
   onChange(customerId: string, customerName: string): void;
+  /** The user's favourite customers (settings), shown first. */
+  favorites?: readonly string[];
 }
 
-export function CustomerPicker({ customerId, customerName, onChange }: CustomerPickerProps) {
+export function CustomerPicker({ customerId, customerName, onChange, favorites = [] }: CustomerPickerProps) {
   const id = useId();
   const term = useDebouncedValue(customerId ? '' : customerName, SEARCH_DEBOUNCE_MS);
   const customers = useCustomerSearch(term);
@@ -68,7 +73,7 @@ export function CustomerPicker({ customerId, customerName, onChange }: CustomerP
       label={messages.orderScreen.customer}
       text={customerName}
       onTextChange={(text) => onChange('', text)}
-      items={customerId ? [] : (customers.data ?? [])}
+      items={customerId ? [] : favoritesFirst(customers.data ?? [], favorites, (customer) => customer.id)}
       itemKey={(customer) => customer.id}
       renderItem={(customer) => (
         <>

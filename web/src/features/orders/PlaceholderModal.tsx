@@ -4,28 +4,19 @@ import { Modal } from '../../components/Modal';
 export interface PlaceholderModalProps {
   title: string;
   onClose(): void;
-  /** An alternative that works today (the quick order offers the full form). */
-  action?: { label: string; onClick(): void };
 }
 
-/** Meine Templates, Statistik, Einstellungen, Export and the quick order until their issues land. */
-export function PlaceholderModal({ title, onClose, action }: PlaceholderModalProps) {
+/** Statistik and Export until their issues land (the order intake's own tools are real). */
+export function PlaceholderModal({ title, onClose }: PlaceholderModalProps) {
   return (
     <Modal
       title={title}
       onClose={onClose}
       size="small"
       footer={
-        <>
-          {action && (
-            <button type="button" className="button button--primary" onClick={action.onClick}>
-              {action.label}
-            </button>
-          )}
-          <button type="button" className="button" onClick={onClose} data-autofocus={action ? undefined : true}>
-            {messages.orderScreen.close}
-          </button>
-        </>
+        <button type="button" className="button" onClick={onClose} data-autofocus>
+          {messages.orderScreen.close}
+        </button>
       }
     >
       <p className="placeholder-text">{messages.orderScreen.featureFollows}</p>

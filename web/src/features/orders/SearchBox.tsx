@@ -16,21 +16,36 @@ export interface SearchBoxProps {
   /** Apply at once (Enter, a picked suggestion). */
   onApply(text: string): void;
   inputRef: RefObject<HTMLInputElement | null>;
+  /** The user setting enableAutoSuggestions (default true): suggestions while typing. */
+  suggest?: boolean;
+  /** The user's last searches (setting saveSearchHistory), offered while the field is empty. */
+  history?: readonly string[];
+  /** Label and placeholder; default the filter bar's (F3). */
+  label?: string;
 }
 
+const HISTORY_KIND = 'history';
+
 function kindLabel(kind: string): string {
+  if (kind === HISTORY_KIND) return messages.intakeTools.searchHistory;
   return (messages.orderScreen.suggestionKind as Readonly<Record<string, string>>)[kind] ?? kind;
 }
 
 /** The search field (F3) with suggestions from 2 characters, at most 8. */
-export function SearchBox({ value, term, onChange, onApply, inputRef }: SearchBoxProps) {
+export function SearchBox({ value, term, onChange, onApply, inputRef, suggest = true, history = [], label }: SearchBoxProps) {
   const listId = useId();
   const [focused, setFocused] = useState(false);
   const [dismissed, setDismissed] = useState(false);
   const [highlight, setHighlight] = useState(-1);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const suggestions = useOrderSuggestions(term);
-  const items: OrderSuggestion[] = value.trim().length >= SUGGESTION_MIN_CHARS ? (suggestions.data ?? []) : [];
+  const suggestions = useOrderSuggestions(suggest ? term : '');
+  const typed = value.trim();
+  const items: OrderSuggestion[] =
+    typed.length >= SUGGESTION_MIN_CHARS && suggest
+      ? (suggestions.data ?? [])
+      : typed === ''
+        ? history.map((entry) => ({ kind: HISTORY_KIND, value: entry, label: entry }))
+        : [];
   const open = focused && !dismissed && items.length > 0;
 
   useEffect(
@@ -52,14 +67,14 @@ export function SearchBox({ value, term, onChange, onApply, inputRef }: SearchBo
         <Icon name="search" size={16} />
       </span>
       <label className="visually-hidden" htmlFor={`${listId}-input`}>
-        {messages.orderScreen.searchLabel}
+        {label ?? messages.orderScreen.searchLabel}
       </label>
       <input
         id={`${listId}-input`}
         ref={inputRef}
         type="search"
         className="field__input search-box__input"
-        placeholder={messages.orderScreen.searchPlaceholder}
+        placeholder={label ? `${label} (F3)` : messages.orderScreen.searchPlaceholder}
         autoComplete="off"
         role="combobox"
         aria-expanded={open}

@@ -165,6 +165,7 @@ export function BillingCell({ data, context }: CellProps) {
 export function ActionsCell({ data, context }: CellProps) {
   if (!data) return null;
   const { actions } = context;
+  const canWrite = context.canWrite();
   return (
     <div className="og-actions">
       <button
@@ -176,15 +177,17 @@ export function ActionsCell({ data, context }: CellProps) {
       >
         <Icon name="details" size={16} />
       </button>
-      <button
-        type="button"
-        className="icon-button icon-button--small"
-        title={text.actionDuplicate}
-        aria-label={`${text.actionDuplicate} ${data.orderNumber}`}
-        onClick={() => actions.onDuplicate(data)}
-      >
-        <Icon name="duplicate" size={16} />
-      </button>
+      {canWrite && (
+        <button
+          type="button"
+          className="icon-button icon-button--small"
+          title={text.actionDuplicate}
+          aria-label={`${text.actionDuplicate} ${data.orderNumber}`}
+          onClick={() => actions.onDuplicate(data)}
+        >
+          <Icon name="duplicate" size={16} />
+        </button>
+      )}
       <button
         type="button"
         className="icon-button icon-button--small"
@@ -194,7 +197,7 @@ export function ActionsCell({ data, context }: CellProps) {
       >
         <Icon name="pdf" size={16} />
       </button>
-      {data.status === 'offen' && (
+      {canWrite && data.status === 'offen' && (
         <button
           type="button"
           className="icon-button icon-button--small icon-button--danger"

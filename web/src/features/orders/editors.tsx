@@ -1,6 +1,7 @@
 import type { CustomCellEditorProps } from 'ag-grid-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { messages } from '@dispo/domain/messages';
+import { useOrderSettings } from '../../api/orderSettings';
 import { useMaterials } from '../../api/reference';
 import type { Material, Order } from '../../api/types';
 import { ListboxOption } from '../../components/Combobox';
@@ -109,6 +110,7 @@ export function MaterialEditor(props: CustomCellEditorProps<Order, MaterialValue
   const { initialValue, onValueChange, stopEditing, context, data } = props;
   const id = useId();
   const materials = useMaterials();
+  const favorites = useOrderSettings().settings.favoriteProducts;
   const [value, setValue] = useState<MaterialValue>(initialValue ?? { materialId: null, materialName: null, quantity: '' });
   const [term, setTerm] = useState(initialValue?.materialName ?? '');
   const [highlight, setHighlight] = useState(0);
@@ -118,7 +120,7 @@ export function MaterialEditor(props: CustomCellEditorProps<Order, MaterialValue
 
   const hits: Material[] =
     listOpen && term.trim().length >= MATERIAL_SEARCH_MIN_CHARS
-      ? searchMaterials(materialsForPlant(materials.data ?? [], data?.plantId ?? null), term, INLINE_MATERIAL_LIMIT)
+      ? searchMaterials(materialsForPlant(materials.data ?? [], data?.plantId ?? null), term, INLINE_MATERIAL_LIMIT, favorites)
       : [];
 
   const change = (next: MaterialValue) => {

@@ -16,6 +16,8 @@ export interface RowActions {
 export interface GridContext {
   today: string;
   actions: RowActions;
+  /** False for roles that may not change orders: no inline editors, no duplicate or delete. */
+  canWrite(): boolean;
   /** The user may record slip numbers and weights (order takers, dispatchers, billing, admins). */
   canRecordDeliveryData(): boolean;
   /** Remembers the pressed part of a cell ... */

@@ -151,7 +151,9 @@ export function checkForm(values: OrderFormValues, mode: 'new' | 'edit'): FormCh
   }
   if (!isIsoDate(values.deliveryDate)) return { error: messages.validation.invalidDate, invalid: new Set(['deliveryDate']) };
   if (values.deliveryTimeType === 'fixed') {
-    if (values.deliveryTimeFixed.trim() !== '' && !normalizeClock(values.deliveryTimeFixed)) {
+    // A fixed time type needs its time (the server refuses it too, §5.1).
+    if (values.deliveryTimeFixed.trim() === '') return { error: messages.validation.quickOrder.enterTime, invalid: new Set(['deliveryTimeFixed']) };
+    if (!normalizeClock(values.deliveryTimeFixed)) {
       return { error: messages.validation.invalidTime, invalid: new Set(['deliveryTimeFixed']) };
     }
   } else {
@@ -231,4 +233,17 @@ export function loadingPointsOf(points: readonly LoadingPoint[], plantId: string
 /** 'Name (City)', or the name alone when it holds the city already or there is none. */
 export function plantLabel(plant: Pick<Plant, 'name'> & { city?: string | null }): string {
   return plant.city && !plant.name.includes(plant.city) ? `${plant.name} (${plant.city})` : plant.name;
+}
+
+/** The favourites of the user settings first (in their own order), then the rest as they were. */
+export function favoritesFirst<T>(items: readonly T[], favorites: readonly string[], idOf: (item: T) => string): T[] {
+  if (favorites.length === 0) return [...items];
+  const rank = (item: T) => {
+    const i = favorites.indexOf(idOf(item));
+    return i < 0 ? favorites.length : i;
+  };
+  return items
+    .map((item, index) => ({ item, index }))
+    .sort((a, b) => rank(a.item) - rank(b.item) || a.index - b.index)
+    .map((x) => x.item);
 }

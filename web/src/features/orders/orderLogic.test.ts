@@ -78,6 +78,8 @@ describe('full form rules (§5.2)', () => {
     expect([...checkForm({ ...filled, loadingPointId: '' }, 'new').invalid]).toEqual(['loadingPointId']);
     expect(checkForm({ ...filled, loadingPointId: '', deliveryPlantId: '', materialId: '' }, 'edit').error).toBeNull();
     expect(checkForm({ ...filled, quantity: '' }, 'edit').error).toBe('Bitte füllen Sie alle Pflichtfelder aus.');
+    // Issue 10: a fixed time type needs its time.
+    expect(checkForm({ ...filled, deliveryTimeType: 'fixed', deliveryTimeFixed: '' }, 'new').error).toBe('Bitte geben Sie eine Uhrzeit an.');
   });
 
   it('checks quantity, weight and times', () => {

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import type { LoadingPoint, Material, Order, Plant } from '../../api/types';
+import type { LoadingPoint, Material, Order, Plant, User } from '../../api/types';
 import { type Handler, type RecordedRequest, startBackend, type TestBackend, useBackendOrigin as pointPageAt } from '../../test/backend';
 import { makeOrder, testUser } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
@@ -129,12 +129,12 @@ export async function startOrdersBackend(options: OrdersBackendOptions = {}): Pr
 }
 
 /** Logs the test user in (token and user in localStorage) and points the page at the backend. */
-export function loginAt(backend: TestBackend): void {
+export function loginAt(backend: TestBackend, user: User = testUser): void {
   pointPageAt(backend);
   localStorage.clear();
   sessionStorage.clear();
   localStorage.setItem('authToken', TOKEN);
-  localStorage.setItem('user', JSON.stringify(testUser));
+  localStorage.setItem('user', JSON.stringify(user));
 }
 
 export async function renderOrdersPage(backend: TestBackend) {

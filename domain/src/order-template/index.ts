@@ -1,0 +1,3 @@
+export * from './order-template-decider';
+export * from './template-data';
+export * from './next-workday';
