@@ -303,6 +303,42 @@ export const messages = {
     submit: 'Als Excel exportieren',
   },
 
+  // not in the spec: the rest of the export modal (§2.11) and the file it writes.
+  exportScreen: {
+    submitCsv: 'Als CSV exportieren',
+    date: 'Lieferdatum',
+    plant: 'Abgangswerk',
+    allPlants: 'Alle Werke',
+    preview: (count: number) => `${count.toLocaleString('de-DE')} ${count === 1 ? 'Auftrag wird' : 'Aufträge werden'} exportiert`,
+    previewLoading: 'Zähle Aufträge …',
+    /** The last export, offered again (a stored value, not a recommendation). */
+    suggestion: (date: string, plant: string, at: string) => `Vorschlag aus dem letzten Export: ${date} · ${plant} (exportiert ${at})`,
+    applySuggestion: 'Übernehmen',
+    cancel: 'Abbrechen',
+    fileAll: 'Alle',
+    sheet: 'Transportaufträge',
+    sum: 'Summe',
+    columns: {
+      orderNumber: 'Auftragsnummer',
+      deliveryDate: 'Lieferdatum',
+      time: 'Uhrzeit',
+      customer: 'Kunde',
+      loadingPlant: 'Ladewerk',
+      loadingPoint: 'Abgangsort',
+      deliveryPlant: 'Lieferwerk',
+      material: 'Material',
+      quantity: 'Menge',
+      unit: 'Einheit',
+      weight: 'Gewicht (t)',
+      status: 'Status',
+      priority: 'Priorität',
+      vehicle: 'Fahrzeug',
+      slip: 'Lieferscheinnummer',
+      actualWeight: 'Ist-Gewicht (t)',
+      notes: 'Bemerkungen',
+    },
+  },
+
   /** Settings dialog (§2.12). */
   settingsDialog: {
     title: 'Auftragsannahme Einstellungen',

@@ -38,6 +38,7 @@ import { berlinDate } from '@dispo/domain/shared/berlin-date';
 import { orderPdfRoutes } from '@dispo/projection-service/queries/order-pdf-routes';
 import { orderRoutes as orderQueryRoutes } from '@dispo/projection-service/queries/order-routes';
 import { billingQueryRoutes } from '@dispo/projection-service/queries/billing-routes';
+import { orderExportRoutes } from '@dispo/projection-service/queries/order-export-routes';
 import type { BillingTariff } from '@dispo/projection-service/billing/billing-queries';
 import { referenceRoutes } from '@dispo/projection-service/queries/reference-routes';
 import { ProjectionRunner } from '@dispo/projection-service/runner';
@@ -205,6 +206,7 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
   if (options.queries) {
     await app.register(referenceRoutes, { sql: infra.sql });
     await app.register(orderQueryRoutes, { sql: infra.sql });
+    await app.register(orderExportRoutes, { sql: alwaysPrepared(infra.sql) });
     await app.register(billingQueryRoutes, { sql: alwaysPrepared(infra.sql), tariff: options.tariff ?? loadDemoCatalog().tariff });
     await app.register(orderPdfRoutes, { sql: infra.sql });
     await app.register(tourPlanRoutes, { sql: infra.sql, mailSending: Boolean(options.mail?.smtpUrl) });
