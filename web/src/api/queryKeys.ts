@@ -58,6 +58,11 @@ export const queryKeys = {
     all: ['order-settings'] as const,
     user: (userId: string) => [...queryKeys.orderSettings.all, userId] as const,
   },
+  /** Export of a delivery day: the preview count per day and plant ('' = all). */
+  orderExport: {
+    all: ['order-export'] as const,
+    preview: (date: string, plantId: string) => [...queryKeys.orderExport.all, 'preview', date, plantId] as const,
+  },
   /** Billing (docs/api/orders.md "Billing"). */
   billing: {
     all: ['billing'] as const,

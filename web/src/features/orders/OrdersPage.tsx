@@ -33,6 +33,7 @@ import { useOrderFilters } from './useOrderFilters';
 import { OrderTextEntry } from '../order-text';
 import { patchForInlineChange, useOrderMutations } from './useOrderMutations';
 import { DeliveryDataConfirmModal } from './DeliveryDataConfirmModal';
+import { ExportModal } from '../order-export/ExportModal';
 import { DispositionPipelinePanel } from './DispositionPipelinePanel';
 import { usePdfDownloads } from './usePdfDownloads';
 import './orders.css';
@@ -52,6 +53,7 @@ type Dialog =
   | { kind: 'paste'; text: string }
   | { kind: 'placeholder'; title: string }
   | { kind: 'deliveryData'; order: Order; patch: OrderPatch }
+  | { kind: 'export' }
   | null;
 
 /** §4.10, §9: optional auto-refresh every 30 seconds. */
@@ -258,7 +260,7 @@ export function OrdersPage() {
         onRefresh={refresh}
         refreshing={query.isFetching}
         onQuickOrder={canWrite ? openQuickOrder : undefined}
-        onExport={() => setDialog({ kind: 'placeholder', title: messages.exportDialog.title })}
+        onExport={() => setDialog({ kind: 'export' })}
       />
 
       <FlashMessages flashes={flash.flashes} onDismiss={flash.dismiss} />
@@ -394,6 +396,7 @@ export function OrdersPage() {
           }}
         />
       )}
+      {dialog?.kind === 'export' && <ExportModal onClose={closeDialog} onError={flash.error} />}
       {dialog?.kind === 'placeholder' && <PlaceholderModal title={dialog.title} onClose={closeDialog} />}
     </div>
   );
