@@ -15,6 +15,7 @@ import { isApiError } from '../../api/errors';
 import { usePlants } from '../../api/reference';
 import { saveBlob } from '../../components/download';
 import { FlashMessages } from '../../components/FlashMessages';
+import { NoPermission } from '../../components/NoPermission';
 import { InputField, SelectField } from '../../components/FormField';
 import { Icon } from '../../components/icons';
 import { useFlash } from '../../components/useFlash';
@@ -53,11 +54,7 @@ export function BillingPage() {
     return (
       <div className="page billing">
         <PageHeader />
-        <div className="panel billing__empty" role="alert">
-          <Icon name="lock" size={28} />
-          <p className="billing__empty-title">{text.noPermissionTitle}</p>
-          <p className="billing__muted">{text.noPermission}</p>
-        </div>
+        <NoPermission title={text.noPermissionTitle} text={text.noPermission} />
       </div>
     );
   }

@@ -1,4 +1,5 @@
 import { messages } from '@dispo/domain/messages';
+import type { ReactNode } from 'react';
 import type { BillingOrder } from '../../api/billing';
 import { formatDate, formatDateTime } from '../../components/format';
 import { Icon } from '../../components/icons';
@@ -65,6 +66,25 @@ function ExportButtons({ order, actions }: { order: BillingOrder; actions: Billi
   );
 }
 
+/** A row's actions: the list's own (`children`: confirm or undo) and remove for billing staff, export for all. */
+function ActionsCell({ order, actions, children }: { order: BillingOrder; actions: BillingRowActions; children: ReactNode }) {
+  return (
+    <td className="data-table__actions">
+      <div className="billing__actions">
+        {actions.canAct && (
+          <>
+            {children}
+            <button type="button" className="button button--small" aria-label={text.removeOrder(order.orderNumber)} onClick={() => actions.onRemove(order)}>
+              {text.remove}
+            </button>
+          </>
+        )}
+        <ExportButtons order={order} actions={actions} />
+      </div>
+    </td>
+  );
+}
+
 export interface PendingTableProps {
   orders: readonly BillingOrder[];
   selected: ReadonlySet<string>;
@@ -118,22 +138,12 @@ export function PendingTable({ orders, selected, onSelect, onConfirm, actions }:
                 )}
               </td>
               <WeightCells order={order} />
-              <td className="data-table__actions">
-                <div className="billing__actions">
-                  {actions.canAct && (
-                    <>
-                      <button type="button" className="button button--primary button--small" aria-label={text.confirmOrder(order.orderNumber)} disabled={actions.busyId === order.id} onClick={() => onConfirm(order)}>
-                        <Icon name="check" size={14} />
-                        {text.confirm}
-                      </button>
-                      <button type="button" className="button button--small" aria-label={text.removeOrder(order.orderNumber)} onClick={() => actions.onRemove(order)}>
-                        {text.remove}
-                      </button>
-                    </>
-                  )}
-                  <ExportButtons order={order} actions={actions} />
-                </div>
-              </td>
+              <ActionsCell order={order} actions={actions}>
+                <button type="button" className="button button--primary button--small" aria-label={text.confirmOrder(order.orderNumber)} disabled={actions.busyId === order.id} onClick={() => onConfirm(order)}>
+                  <Icon name="check" size={14} />
+                  {text.confirm}
+                </button>
+              </ActionsCell>
             </tr>
           ))}
         </tbody>
@@ -176,21 +186,11 @@ export function ConfirmedTable({ orders, onUndo, actions }: ConfirmedTableProps)
               <td className="billing__mono">{order.deliverySlipNumber ?? messages.orderTable.notSet}</td>
               <WeightCells order={order} />
               <td className="billing__nowrap">{formatDateTime(order.billingConfirmedAt)}</td>
-              <td className="data-table__actions">
-                <div className="billing__actions">
-                  {actions.canAct && (
-                    <>
-                      <button type="button" className="button button--small" aria-label={text.undoOrder(order.orderNumber)} onClick={() => onUndo(order)}>
-                        {text.undo}
-                      </button>
-                      <button type="button" className="button button--small" aria-label={text.removeOrder(order.orderNumber)} onClick={() => actions.onRemove(order)}>
-                        {text.remove}
-                      </button>
-                    </>
-                  )}
-                  <ExportButtons order={order} actions={actions} />
-                </div>
-              </td>
+              <ActionsCell order={order} actions={actions}>
+                <button type="button" className="button button--small" aria-label={text.undoOrder(order.orderNumber)} onClick={() => onUndo(order)}>
+                  {text.undo}
+                </button>
+              </ActionsCell>
             </tr>
           ))}
         </tbody>

@@ -5,6 +5,7 @@ import { fetchOutboxMailPdf, OUTBOX_LIMIT, type OutboxMail, type OutboxMailStatu
 import { getToken } from '../../api/session';
 import { saveBlob } from '../../components/download';
 import { FlashMessages } from '../../components/FlashMessages';
+import { NoPermission } from '../../components/NoPermission';
 import { Icon } from '../../components/icons';
 import { type FlashApi, useFlash } from '../../components/useFlash';
 import { useSession } from '../auth/useSession';
@@ -62,11 +63,7 @@ export function MailOutboxPage() {
     return (
       <div className="page mail-outbox">
         <PageHeader />
-        <div className="panel mail-outbox__empty" role="alert">
-          <Icon name="lock" size={28} />
-          <p className="mail-outbox__empty-title">{text.noPermissionTitle}</p>
-          <p className="mail-outbox__muted">{text.noPermission}</p>
-        </div>
+        <NoPermission title={text.noPermissionTitle} text={text.noPermission} />
       </div>
     );
   }
