@@ -4,6 +4,7 @@ import { fuelCardEventDefinitions } from './fuel-card';
 import { loadingPointEventDefinitions } from './loading-point';
 import { materialEventDefinitions } from './material';
 import { orderEventDefinitions } from './order';
+import { orderMailEventDefinitions } from './order-mail';
 import { orderTemplateEventDefinitions } from './order-template';
 import { plantEventDefinitions } from './plant';
 import { reservationEventDefinitions } from './reservation';
@@ -21,6 +22,7 @@ export * from './fuel-card';
 export * from './loading-point';
 export * from './material';
 export * from './order';
+export * from './order-mail';
 export * from './order-template';
 export * from './plant';
 export * from './reservation';
@@ -39,6 +41,7 @@ const catalogue = [
   ...materialEventDefinitions,
   ...customerEventDefinitions,
   ...orderEventDefinitions,
+  ...orderMailEventDefinitions,
   ...reservationEventDefinitions,
   ...tourEventDefinitions,
   ...dispoDayEventDefinitions,

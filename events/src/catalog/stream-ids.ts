@@ -6,6 +6,8 @@ export const streamIds = {
   order: (id: string) => `order-${id}`,
   tour: (id: string) => `tour-${id}`,
   dispoDay: (date: string) => `dispo-day-${date}`,
+  /** An e-mail about orders (orders.md §2.10); not `order-…`, which readers take for orders. */
+  orderMail: (mailId: string) => `mail-${mailId}`,
   user: (id: string) => `user-${id}`,
   plant: (id: string) => `plant-${id}`,
   loadingPoint: (id: string) => `loading-point-${id}`,
