@@ -598,6 +598,7 @@ export const messages = {
       count === 1 ? 'anbei erhalten Sie den folgenden Transportauftrag:' : `anbei erhalten Sie die folgenden ${count} Transportaufträge:`,
     draftLine: (number: string, date: string, time: string, route: string, material: string, quantity: string) =>
       `- ${number}: ${date}, ${time}, ${route}, ${material}, ${quantity}`,
+    routeText: (from: string, to: string) => `${from} → ${to}`,
     draftAttachments: 'Die Auftrags-PDFs finden Sie im Anhang.',
     draftClosing: 'Mit freundlichen Grüßen',
     draftSignature: (name: string) => `${name}\nDisposition`,
@@ -717,6 +718,7 @@ export const messages = {
       manual: 'Manuell',
       completion: 'Dispo-Abschluss',
       scheduled: (slot: string) => `Zeitplan ${slot} Uhr`,
+      orderMail: 'Auftrags-E-Mail',
     },
   },
 
@@ -724,9 +726,11 @@ export const messages = {
   // labels of the mails are those of tourPlan.mailStatus and tourPlan.mailTrigger.
   mailOutbox: {
     title: 'Postausgang',
-    subtitle: 'Tourenplan-Mails der Disposition: wartend, versendet und fehlgeschlagen',
+    subtitle: 'Tourenplan-Mails der Disposition und Auftrags-E-Mails: wartend, versendet und fehlgeschlagen',
     loading: 'Lade Postausgang...',
-    notSending: 'Kein Mailserver eingerichtet (SMTP_URL): Tourenplan-Mails werden nicht versendet und bleiben hier im Postausgang.',
+    notSending: 'Kein Mailserver eingerichtet (SMTP_URL): E-Mails werden nicht versendet und bleiben hier im Postausgang.',
+    copy: (addresses: string) => `CC: ${addresses}`,
+    orderMailCount: (count: number) => (count === 1 ? '1 Auftrag' : `${count} Aufträge`),
     statusFilterLabel: 'Nach Status filtern',
     statusFilter: {
       all: 'Alle',
@@ -734,7 +738,7 @@ export const messages = {
       sent: 'Versendet',
       failed: 'Fehlgeschlagen',
     },
-    tableLabel: 'Tourenplan-Mails',
+    tableLabel: 'E-Mails im Postausgang',
     columns: {
       date: 'Tag',
       trigger: 'Anlass',
@@ -742,7 +746,7 @@ export const messages = {
       status: 'Status',
       requestedAt: 'Angefordert',
       outcome: 'Versendet/Fehler',
-      tours: 'Touren',
+      tours: 'Inhalt',
       pdf: 'PDF',
     },
     refresh: 'Aktualisieren',

@@ -15,6 +15,7 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().email('MAIL_FROM muss eine E-Mail-Adresse sein.').default('disposition@dispo.example'),
   TOUR_PLAN_RECIPIENTS: z.string().optional(),
+  ORDER_MAIL_CC: z.string().email('ORDER_MAIL_CC muss eine E-Mail-Adresse sein.').default('disposition@dispo.example'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
 });
@@ -35,6 +36,8 @@ export interface Config {
   mailFrom: string;
   /** Comma list of tour-plan recipients; unset: every user with the role dispatcher. */
   tourPlanRecipients: string | undefined;
+  /** The fixed copy address of every order mail (orders.md §2.10). */
+  orderMailCopy: string;
   logLevel: string;
   seedDemo: boolean;
 }
@@ -55,6 +58,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     tourPlanRecipients: e.TOUR_PLAN_RECIPIENTS,
+    orderMailCopy: e.ORDER_MAIL_CC,
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO === 'true',
   };

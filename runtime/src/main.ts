@@ -20,7 +20,7 @@ async function main(): Promise<void> {
     commands: true,
     queries: true,
     serveWeb: true,
-    mail: { smtpUrl: config.smtpUrl, from: config.mailFrom, tourPlanRecipients: config.tourPlanRecipients },
+    mail: { smtpUrl: config.smtpUrl, from: config.mailFrom, tourPlanRecipients: config.tourPlanRecipients, orderMailCopy: config.orderMailCopy },
   });
   // The projections follow while the seed writes; the product answers once they have caught up.
   await services.start();

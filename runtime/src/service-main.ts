@@ -16,7 +16,7 @@ export async function runService(name: string, halves: Pick<ServiceOptions, 'com
     pinKey: config.pinKey,
     ...halves,
     serveWeb: halves.queries,
-    mail: { smtpUrl: config.smtpUrl, from: config.mailFrom, tourPlanRecipients: config.tourPlanRecipients },
+    mail: { smtpUrl: config.smtpUrl, from: config.mailFrom, tourPlanRecipients: config.tourPlanRecipients, orderMailCopy: config.orderMailCopy },
   });
   await services.start();
   await services.app.listen({ port: config.port, host: config.host });

@@ -39,6 +39,10 @@ import { orderPdfRoutes } from '@dispo/projection-service/queries/order-pdf-rout
 import { orderRoutes as orderQueryRoutes } from '@dispo/projection-service/queries/order-routes';
 import { billingQueryRoutes } from '@dispo/projection-service/queries/billing-routes';
 import { orderExportRoutes } from '@dispo/projection-service/queries/order-export-routes';
+import { orderMailQueryRoutes } from '@dispo/projection-service/queries/order-mail-routes';
+import { orderMailRoutes } from '@dispo/command-service/orders/order-mail-routes';
+import { orderMailCommands } from '@dispo/command-service/orders/order-mail-commands';
+import { messages } from '@dispo/domain/messages';
 import type { BillingTariff } from '@dispo/projection-service/billing/billing-queries';
 import { referenceRoutes } from '@dispo/projection-service/queries/reference-routes';
 import { ProjectionRunner } from '@dispo/projection-service/runner';
@@ -107,6 +111,8 @@ export interface MailServiceOptions {
   from?: string;
   /** TOUR_PLAN_RECIPIENTS (comma list); unset: the dispatchers' addresses. */
   tourPlanRecipients?: string;
+  /** ORDER_MAIL_CC: the fixed copy address of every order mail; default the company's address. */
+  orderMailCopy?: string;
   /** Request the tour-plan mails of the next day at 15:00 and 17:00 Europe/Berlin. Default true. */
   schedule?: boolean;
   /** Outbox polling besides the bus notices (default 5 s) and the pause before an SMTP retry (default 2 s). */
@@ -138,6 +144,7 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
   const freshOrders = new FreshOrderViews();
   runner.observeNotices((notices) => freshOrders.remember(notices));
   const readNewOrder = async (id: string) => freshOrders.take(id) ?? findOrder(alwaysPrepared(infra.sql), id);
+  const orderMailCopy = options.mail?.orderMailCopy ?? messages.orderPdf.company.email;
 
   if (options.commands) {
     await app.register(loginRoute, { store: infra.store, maxAttemptsPerMinute: options.loginAttemptsPerMinute });
@@ -189,6 +196,13 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
       waitForProjections: options.queries ? (p) => runner.waitFor(p) : (p) => runner.waitForStored(p),
       readNewOrder,
     });
+    await app.register(orderMailRoutes, {
+      store: infra.store,
+      registry: infra.registry,
+      waitForProjections: options.queries ? (p) => runner.waitFor(p) : (p) => runner.waitForStored(p),
+      copyAddress: orderMailCopy,
+      mailSending: Boolean(options.mail?.smtpUrl),
+    });
     await app.register(capacityAnalyzeRoute, { sql: infra.sql });
     await app.register(templateRoutes, {
       store: infra.store,
@@ -207,6 +221,7 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
     await app.register(referenceRoutes, { sql: infra.sql });
     await app.register(orderQueryRoutes, { sql: infra.sql });
     await app.register(orderExportRoutes, { sql: alwaysPrepared(infra.sql) });
+    await app.register(orderMailQueryRoutes, { sql: infra.sql, copyAddress: orderMailCopy });
     await app.register(billingQueryRoutes, { sql: alwaysPrepared(infra.sql), tariff: options.tariff ?? loadDemoCatalog().tariff });
     await app.register(orderPdfRoutes, { sql: infra.sql });
     await app.register(tourPlanRoutes, { sql: infra.sql, mailSending: Boolean(options.mail?.smtpUrl) });
@@ -225,6 +240,7 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
   // Tour-plan mails: the worker sends what the outbox holds, the scheduler asks for the next day's plan.
   const mail = options.queries ? options.mail : undefined;
   const dispatch = dispatchCommands({ store: infra.store, registry: infra.registry });
+  const orderMails = orderMailCommands({ store: infra.store, registry: infra.registry });
   const mailWorker: MailWorker | null = mail?.smtpUrl
     ? createMailWorker({
         sql: infra.sql,
@@ -232,6 +248,7 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
         transport: createMailTransport(mail.smtpUrl),
         from: mail.from,
         recordOutcome: (date, mailId, outcome) => dispatch.recordTourPlanMailOutcome(date, mailId, outcome, { userId: null, commandName: 'RecordTourPlanMailOutcome' }),
+        recordOrderMailOutcome: (mailId, outcome) => orderMails.recordOutcome(mailId, outcome, { userId: null, commandName: 'RecordOrderMailOutcome' }),
         logger: log,
         pollIntervalMs: mail.pollIntervalMs,
         retryDelayMs: mail.retryDelayMs,

@@ -4,6 +4,7 @@ import nodemailer from 'nodemailer';
 export interface OutgoingMail {
   from: string;
   to: string[];
+  cc?: string[];
   subject: string;
   text: string;
   attachments: { filename: string; content: Buffer; contentType: string }[];

@@ -28,9 +28,14 @@ const outboxQuery = z.strictObject({
 
 export interface OutboxMail {
   mailId: string;
+  kind: 'tour_plan' | 'order_mail';
   date: string;
   trigger: string;
   recipients: string[];
+  cc: string[];
+  /** Order mails: the subject and how many orders they are about. */
+  subject: string | null;
+  orderCount: number | null;
   status: 'requested' | 'sent' | 'failed';
   error: string | null;
   messageId: string | null;
@@ -47,9 +52,13 @@ const iso = (v: unknown): string | null =>
 function outboxMail(r: Record<string, unknown>): OutboxMail {
   return {
     mailId: String(r.mail_id),
+    kind: r.kind === 'order_mail' ? 'order_mail' : 'tour_plan',
     date: String(r.date),
     trigger: String(r.trigger),
     recipients: r.recipients as string[],
+    cc: (r.cc as string[] | null) ?? [],
+    subject: (r.subject as string | null) ?? null,
+    orderCount: r.kind === 'order_mail' ? ((r.order_ids as string[] | null) ?? []).length : null,
     status: r.status as OutboxMail['status'],
     error: (r.error as string | null) ?? null,
     messageId: (r.message_id as string | null) ?? null,
@@ -97,7 +106,8 @@ export const tourPlanRoutes: FastifyPluginAsyncZod<TourPlanRouteOptions> = async
     async (req) => {
       const { status, limit } = req.query;
       const { rows } = await sql.query(
-        `SELECT mail_id, date, trigger, recipients, status, error, message_id, tour_count, requested_by, requested_at, sent_at, failed_at
+        `SELECT mail_id, kind, date::text AS date, trigger, recipients, cc, subject, order_ids, status, error, message_id, tour_count,
+           requested_by, requested_at, sent_at, failed_at
          FROM read.mail_outbox WHERE ($1::text IS NULL OR status = $1) ORDER BY requested_at DESC, mail_id LIMIT $2`,
         [status ?? null, limit],
       );
@@ -109,7 +119,10 @@ export const tourPlanRoutes: FastifyPluginAsyncZod<TourPlanRouteOptions> = async
     '/api/mail/outbox/:mailId/pdf',
     { ...adminOnly, schema: { tags: ['E-Mail'], summary: 'Tourenplan einer E-Mail als PDF', params: mailParams } },
     async (req, reply) => {
-      const { rows } = await sql.query<{ date: string }>('SELECT date FROM read.mail_outbox WHERE mail_id = $1', [req.params.mailId]);
+      const { rows } = await sql.query<{ date: string }>(
+        "SELECT date::text AS date FROM read.mail_outbox WHERE mail_id = $1 AND kind = 'tour_plan'",
+        [req.params.mailId],
+      );
       const mail = rows[0];
       if (!mail) throw new HttpError(404, messages.tourPlan.mailNotFound);
       // Rendered anew: a sent mail carried the plan as it stood when it went out.

@@ -13,11 +13,17 @@ export type OutboxMailStatus = 'requested' | 'sent' | 'failed';
 /** One mail as GET /api/mail/outbox answers it (projection-service queries/tour-plan-routes.ts). */
 export interface OutboxMail {
   mailId: string;
-  /** The day of the tour plan, `YYYY-MM-DD` of Europe/Berlin. */
+  /** A tour plan of the Disposition, or an e-mail about orders from the order intake. */
+  kind: 'tour_plan' | 'order_mail';
+  /** The day of the tour plan (of the request for order mails), `YYYY-MM-DD` of Europe/Berlin. */
   date: string;
-  /** `manual`, `completion` or a scheduled slot such as `15:00`. */
+  /** `manual`, `completion`, a scheduled slot such as `15:00`, or `order_mail`. */
   trigger: string;
   recipients: string[];
+  cc: string[];
+  /** Order mails: the subject and how many orders they are about; null for tour plans. */
+  subject: string | null;
+  orderCount: number | null;
   status: OutboxMailStatus;
   error: string | null;
   messageId: string | null;

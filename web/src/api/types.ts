@@ -321,6 +321,10 @@ export interface ServerToClientEvents {
   tour_plan_mail_requested: (payload: MailNoticePayload) => void;
   tour_plan_mail_sent: (payload: MailNoticePayload) => void;
   tour_plan_mail_failed: (payload: MailNoticePayload) => void;
+  /** An order mail (orders.md §2.10) was queued, sent or failed. */
+  order_mail_requested: (payload: MailNoticePayload) => void;
+  order_mail_sent: (payload: MailNoticePayload) => void;
+  order_mail_failed: (payload: MailNoticePayload) => void;
   /** Billing (orders.md §3 "Billing events"): the order as it is now. */
   delivery_slip_updated: (payload: OrderEventPayload) => void;
   weight_updated: (payload: OrderEventPayload) => void;

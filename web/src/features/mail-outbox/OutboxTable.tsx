@@ -64,7 +64,10 @@ export function OutboxTable({ mails, downloadingId, stale, onDownload }: OutboxT
             return (
               <tr key={mail.mailId} data-mail-id={mail.mailId}>
                 <td className="mail-outbox__nowrap">{day}</td>
-                <td>{triggerLabel(mail.trigger)}</td>
+                <td>
+                  {triggerLabel(mail.trigger)}
+                  {mail.subject && <span className="mail-outbox__subject">{mail.subject}</span>}
+                </td>
                 <td className="mail-outbox__recipients">
                   {mail.recipients.map((recipient, index) => (
                     <Fragment key={`${recipient}-${index}`}>
@@ -72,6 +75,7 @@ export function OutboxTable({ mails, downloadingId, stale, onDownload }: OutboxT
                       {index < mail.recipients.length - 1 ? ', ' : ''}
                     </Fragment>
                   ))}
+                  {mail.cc.length > 0 && <span className="mail-outbox__copy">{text.copy(mail.cc.join(', '))}</span>}
                 </td>
                 <td>
                   <StatusPill tone={STATUS_TONES[mail.status]}>{statusLabel(mail.status)}</StatusPill>
@@ -84,8 +88,13 @@ export function OutboxTable({ mails, downloadingId, stale, onDownload }: OutboxT
                     {mail.status === 'failed' && mail.error && <span className="mail-outbox__error">{mail.error}</span>}
                   </div>
                 </td>
-                <td className="data-table__number">{mail.tourCount ?? <span className="mail-outbox__muted">–</span>}</td>
+                <td className="data-table__number">
+                  {mail.kind === 'order_mail' && mail.orderCount !== null
+                    ? text.orderMailCount(mail.orderCount)
+                    : (mail.tourCount ?? <span className="mail-outbox__muted">–</span>)}
+                </td>
                 <td className="data-table__actions mail-outbox__actions">
+                  {mail.kind === 'tour_plan' && (
                   <button
                     type="button"
                     className="button button--small"
@@ -101,6 +110,7 @@ export function OutboxTable({ mails, downloadingId, stale, onDownload }: OutboxT
                     )}
                     {text.pdf}
                   </button>
+                  )}
                 </td>
               </tr>
             );

@@ -18,11 +18,12 @@ export function statusFilterLabel(status: OutboxMailStatus | null): string {
 
 const SCHEDULED_SLOT = /^\d{2}:\d{2}$/;
 
-/** `manual` → Manuell, `completion` → Dispo-Abschluss, `15:00` → Zeitplan 15:00 Uhr; anything else as it came. */
+/** `manual` → Manuell, `completion` → Dispo-Abschluss, `15:00` → Zeitplan 15:00 Uhr, `order_mail` → Auftrags-E-Mail; anything else as it came. */
 export function triggerLabel(trigger: string): string {
   const labels = messages.tourPlan.mailTrigger;
   if (trigger === 'manual') return labels.manual;
   if (trigger === 'completion') return labels.completion;
+  if (trigger === 'order_mail') return labels.orderMail;
   if (SCHEDULED_SLOT.test(trigger)) return labels.scheduled(trigger);
   return trigger;
 }

@@ -8,6 +8,9 @@ export const MAIL_EVENTS = [
   'tour_plan_mail_requested',
   'tour_plan_mail_sent',
   'tour_plan_mail_failed',
+  'order_mail_requested',
+  'order_mail_sent',
+  'order_mail_failed',
 ] as const satisfies readonly (keyof ServerToClientEvents)[];
 
 /** One refetch per burst of notices (the 15:00 slot may request and send several mails at once). */
