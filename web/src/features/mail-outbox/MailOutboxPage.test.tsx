@@ -68,8 +68,22 @@ const failed = makeMail({
   failedAt: '2026-11-21T14:00:03.000Z',
 });
 
+const orderMail = makeMail({
+  mailId: 'm-order',
+  kind: 'order_mail',
+  date: '2026-11-20',
+  trigger: 'order_mail',
+  status: 'sent',
+  recipients: ['bau@kunde.example'],
+  cc: ['disposition@dispo.example'],
+  subject: 'Transportaufträge S261120-0001',
+  orderCount: 2,
+  requestedAt: '2026-11-20T09:00:00.000Z',
+  sentAt: '2026-11-20T09:00:02.000Z',
+});
+
 async function start(options: Parameters<typeof startOutboxBackend>[0] = {}, user = admin) {
-  backend = await startOutboxBackend({ mails: [waiting, sent, failed], ...options });
+  backend = await startOutboxBackend({ mails: [waiting, sent, failed, orderMail], ...options });
   loginAt(backend, user);
   return renderOutboxPage(backend);
 }
@@ -87,14 +101,25 @@ const filterButton = (name: string) => within(screen.getByRole('group', { name: 
 describe('Postausgang', () => {
   it('lists the mails newest first with day, occasion, recipients, status, times and tours', async () => {
     await start();
-    await screen.findByRole('table', { name: 'Tourenplan-Mails' });
-    expect(screen.getByText('Tourenplan-Mails der Disposition: wartend, versendet und fehlgeschlagen')).toBeTruthy();
+    await screen.findByRole('table', { name: 'E-Mails im Postausgang' });
+    expect(screen.getByText('Tourenplan-Mails der Disposition und Auftrags-E-Mails: wartend, versendet und fehlgeschlagen')).toBeTruthy();
     expect(
       within(screen.getByRole('table'))
         .getAllByRole('columnheader')
         .map((header) => header.textContent),
-    ).toEqual(['Tag', 'Anlass', 'Empfänger', 'Status', 'Angefordert', 'Versendet/Fehler', 'Touren', 'PDF']);
-    expect(shownMailIds()).toEqual(['m-wait', 'm-failed', 'm-sent']);
+    ).toEqual(['Tag', 'Anlass', 'Empfänger', 'Status', 'Angefordert', 'Versendet/Fehler', 'Inhalt', 'PDF']);
+    expect(shownMailIds()).toEqual(['m-wait', 'm-failed', 'm-sent', 'm-order']);
+    // An order mail: its subject, its copy and its orders; no tour-plan PDF to offer.
+    expect(cellTexts('m-order')).toEqual([
+      '20.11.2026',
+      'Auftrags-E-MailTransportaufträge S261120-0001',
+      'bau@kunde.exampleCC: disposition@dispo.example',
+      'Versendet',
+      '20.11.2026, 10:00',
+      '20.11.2026, 10:00',
+      '2 Aufträge',
+      '',
+    ]);
     // Times in Europe/Berlin (CET in November: UTC+1).
     expect(cellTexts('m-wait')).toEqual(['23.11.2026', 'Manuell', 'a@b.de, c@d.de', 'Wartend', '22.11.2026, 14:05', '–', '–', 'PDF']);
     expect(cellTexts('m-sent')).toEqual([
@@ -126,19 +151,19 @@ describe('Postausgang', () => {
     await start({ sending: false });
     const note = await screen.findByRole('note');
     expect(note.textContent).toBe(
-      'Kein Mailserver eingerichtet (SMTP_URL): Tourenplan-Mails werden nicht versendet und bleiben hier im Postausgang.',
+      'Kein Mailserver eingerichtet (SMTP_URL): E-Mails werden nicht versendet und bleiben hier im Postausgang.',
     );
   });
 
   it('shows no such note when a mail server sends', async () => {
     await start({ sending: true });
-    await screen.findByRole('table', { name: 'Tourenplan-Mails' });
+    await screen.findByRole('table', { name: 'E-Mails im Postausgang' });
     expect(screen.queryByRole('note')).toBeNull();
   });
 
   it('filters by status on the server (status=) and back to all', async () => {
     const { queryClient } = await start();
-    await screen.findByRole('table', { name: 'Tourenplan-Mails' });
+    await screen.findByRole('table', { name: 'E-Mails im Postausgang' });
     expect(filterButton('Alle').getAttribute('aria-pressed')).toBe('true');
 
     fireEvent.click(filterButton('Fehlgeschlagen'));
@@ -152,11 +177,11 @@ describe('Postausgang', () => {
     expect(backend.listQueries().at(-1)).toEqual({ status: 'requested', limit: '200' });
 
     fireEvent.click(filterButton('Versendet'));
-    await waitFor(() => expect(shownMailIds()).toEqual(['m-sent']));
+    await waitFor(() => expect(shownMailIds()).toEqual(['m-sent', 'm-order']));
     expect(backend.listQueries().at(-1)).toEqual({ status: 'sent', limit: '200' });
 
     fireEvent.click(filterButton('Alle'));
-    await waitFor(() => expect(shownMailIds()).toEqual(['m-wait', 'm-failed', 'm-sent']));
+    await waitFor(() => expect(shownMailIds()).toEqual(['m-wait', 'm-failed', 'm-sent', 'm-order']));
     // The cached list shows at once and is asked for again.
     await waitFor(() => expect(backend.listQueries().at(-1)).toEqual({ limit: '200' }));
     await waitFor(() => expect(queryClient.isFetching()).toBe(0));
@@ -164,7 +189,7 @@ describe('Postausgang', () => {
 
   it('downloads the tour plan PDF of a mail with the bearer token', async () => {
     await start();
-    await screen.findByRole('table', { name: 'Tourenplan-Mails' });
+    await screen.findByRole('table', { name: 'E-Mails im Postausgang' });
     fireEvent.click(within(rowOf('m-failed')).getByRole('button', { name: 'Tourenplan für 22.11.2026 herunterladen' }));
     await waitFor(() => expect(saved).toEqual(['Tourenplan_2026-11-22.pdf']));
     const calls = backend.calls('GET', '/api/mail/outbox/m-failed/pdf');
@@ -179,7 +204,7 @@ describe('Postausgang', () => {
         'GET /api/mail/outbox/m-wait/pdf': () => ({ status: 404, json: { success: false, error: 'Die E-Mail wurde nicht gefunden.' } }),
       },
     });
-    await screen.findByRole('table', { name: 'Tourenplan-Mails' });
+    await screen.findByRole('table', { name: 'E-Mails im Postausgang' });
     fireEvent.click(within(rowOf('m-wait')).getByRole('button', { name: /herunterladen/ }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Die E-Mail wurde nicht gefunden.');
@@ -212,7 +237,7 @@ describe('Postausgang', () => {
     });
     expect(screen.getByRole('status').textContent).toBe('Lade Postausgang...');
     answer();
-    await screen.findByRole('table', { name: 'Tourenplan-Mails' });
+    await screen.findByRole('table', { name: 'E-Mails im Postausgang' });
     expect(screen.queryByText('Lade Postausgang...')).toBeNull();
   });
 
@@ -237,7 +262,7 @@ describe('Postausgang', () => {
 
   it('refreshes on the button, on the outbox socket notices, and polls every 15 s', async () => {
     const { serverSocket, queryClient } = await start();
-    await screen.findByRole('table', { name: 'Tourenplan-Mails' });
+    await screen.findByRole('table', { name: 'E-Mails im Postausgang' });
     const before = backend.listQueries().length;
 
     backend.mails.splice(0, 1, { ...waiting, status: 'sent', sentAt: '2026-11-22T13:05:09.000Z', tourCount: 2 });
@@ -247,7 +272,7 @@ describe('Postausgang', () => {
 
     backend.mails.push(makeMail({ mailId: 'm-new', date: '2026-11-24', requestedAt: '2026-11-23T08:00:00.000Z' }));
     serverSocket.emit('tour_plan_mail_requested', { mailId: 'm-new', date: '2026-11-24', status: 'requested' });
-    await waitFor(() => expect(shownMailIds()).toEqual(['m-new', 'm-wait', 'm-failed', 'm-sent']));
+    await waitFor(() => expect(shownMailIds()).toEqual(['m-new', 'm-wait', 'm-failed', 'm-sent', 'm-order']));
 
     const query = queryClient.getQueryCache().find({ queryKey: queryKeys.mailOutbox.list(null) });
     expect(query?.observers[0]?.options.refetchInterval).toBe(OUTBOX_REFRESH_MS);

@@ -28,9 +28,13 @@ export const PDF_TEXT = '%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntraile
 export function makeMail(overrides: Partial<OutboxMail> = {}): OutboxMail {
   return {
     mailId: 'm-1',
+    kind: 'tour_plan',
     date: '2026-11-23',
     trigger: 'manual',
     recipients: ['disposition@kunde.example'],
+    cc: [],
+    subject: null,
+    orderCount: null,
     status: 'requested',
     error: null,
     messageId: null,
