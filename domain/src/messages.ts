@@ -1008,7 +1008,6 @@ export const messages = {
     downloadPdfs: 'PDF herunterladen',
     bulkStatus: 'Status ändern …',
     bulkStatusLabel: 'Status der ausgewählten Aufträge ändern',
-    featureFollows: 'Diese Funktion folgt in einer späteren Version.',
     quickOrderTitle: 'Schnellauftrag',
     openFullForm: 'Vollständiges Auftragsformular öffnen',
     close: 'Schließen',

@@ -40,6 +40,7 @@ import { orderRoutes as orderQueryRoutes } from '@dispo/projection-service/queri
 import { billingQueryRoutes } from '@dispo/projection-service/queries/billing-routes';
 import { orderExportRoutes } from '@dispo/projection-service/queries/order-export-routes';
 import { orderMailQueryRoutes } from '@dispo/projection-service/queries/order-mail-routes';
+import { statisticsRoutes } from '@dispo/projection-service/queries/statistics-routes';
 import { orderMailRoutes } from '@dispo/command-service/orders/order-mail-routes';
 import { orderMailCommands } from '@dispo/command-service/orders/order-mail-commands';
 import { messages } from '@dispo/domain/messages';
@@ -222,6 +223,7 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
     await app.register(orderQueryRoutes, { sql: infra.sql });
     await app.register(orderExportRoutes, { sql: alwaysPrepared(infra.sql) });
     await app.register(orderMailQueryRoutes, { sql: infra.sql, copyAddress: orderMailCopy });
+    await app.register(statisticsRoutes, { sql: alwaysPrepared(infra.sql) });
     await app.register(billingQueryRoutes, { sql: alwaysPrepared(infra.sql), tariff: options.tariff ?? loadDemoCatalog().tariff });
     await app.register(orderPdfRoutes, { sql: infra.sql });
     await app.register(tourPlanRoutes, { sql: infra.sql, mailSending: Boolean(options.mail?.smtpUrl) });

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { defineEvent, type EventOf } from '../registry';
 import { idSchema, timestampSchema } from './fields';
+import { MAX_ORDERS_PER_MAIL } from './order-mail-limits';
 
-/** orders.md §2.10: at most this many orders go into one mail (each may carry its PDF). */
-export const MAX_ORDERS_PER_MAIL = 50;
+export { MAX_ORDERS_PER_MAIL };
 
 const address = z.string().min(3).max(254);
 

@@ -28,6 +28,12 @@ const PATHS: Record<string, ReactNode> = {
       <path d="M14 3v5h5M12 11v6M9.5 14.5L12 17l2.5-2.5" />
     </>
   ),
+  mail: (
+    <>
+      <rect x="3" y="5" width="18" height="14" rx="2" />
+      <path d="M3 7l9 6 9-6" />
+    </>
+  ),
   details: (
     <>
       <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z" />

@@ -18,6 +18,8 @@ export interface OrdersHeaderProps {
   onSettings(): void;
   onHelp(): void;
   onDownloadPdfs(): void;
+  /** Absent for roles that may not send order mails. */
+  onEmail?: () => void;
   /** Absent for roles that may not change orders. */
   onBulkStatus?: (status: OrderStatus) => void;
   pdfBusy?: boolean;
@@ -37,6 +39,7 @@ export function OrdersHeader({
   onSettings,
   onHelp,
   onDownloadPdfs,
+  onEmail,
   onBulkStatus,
   pdfBusy = false,
   bulkBusy = false,
@@ -79,6 +82,12 @@ export function OrdersHeader({
               <Icon name="pdf" size={16} />
               {text.downloadPdfs}
             </button>
+            {onEmail && (
+              <button type="button" className="button button--small" onClick={onEmail}>
+                <Icon name="mail" size={16} />
+                {messages.orderMail.button}
+              </button>
+            )}
             {onBulkStatus && (
               <>
                 <label className="visually-hidden" htmlFor="orders-bulk-status">

@@ -12,7 +12,9 @@ import { OrderFormModal } from './OrderFormModal';
 import { OrdersGrid } from './OrdersGrid';
 import { OrdersHeader } from './OrdersHeader';
 import { OrdersPager, pageCount } from './OrdersPager';
-import { PlaceholderModal } from './PlaceholderModal';
+import { OrderMailModal } from '../order-mail/OrderMailModal';
+import { canSendOrderMail } from '../order-mail/orderMailRoles';
+import { StatisticsModal } from '../statistics/StatisticsModal';
 import { SearchBox } from './SearchBox';
 import { useOrderSettings } from '../../api/orderSettings';
 import { setModalSaveShortcut } from '../../components/Modal';
@@ -51,9 +53,10 @@ type Dialog =
   | { kind: 'templates' }
   | { kind: 'settings' }
   | { kind: 'paste'; text: string }
-  | { kind: 'placeholder'; title: string }
   | { kind: 'deliveryData'; order: Order; patch: OrderPatch }
   | { kind: 'export' }
+  | { kind: 'mail'; orders: Order[] }
+  | { kind: 'statistics' }
   | null;
 
 /** §4.10, §9: optional auto-refresh every 30 seconds. */
@@ -176,6 +179,12 @@ export function OrdersPage() {
   );
   const user = useSession()?.user ?? null;
   const canRecordDeliveryData = Boolean(user?.roles?.some((role) => DELIVERY_DATA_ROLES.includes(role)));
+  const canSendMail = canSendOrderMail(user);
+  // §5.3: without a selection, or with no order that still exists, there is nothing to mail.
+  const openMail = useCallback(() => {
+    if (selected.length === 0) flash.error(messages.validation.selection.selectWithCheckbox);
+    else setDialog({ kind: 'mail', orders: selected });
+  }, [selected, flash]);
 
   useKeyboardShortcuts(
     {
@@ -237,10 +246,11 @@ export function OrdersPage() {
         selected={selected.length}
         onNewOrder={canWrite ? openNewOrder : undefined}
         onTemplates={settings.enableOrderTemplates ? () => setDialog({ kind: 'templates' }) : undefined}
-        onStatistics={() => setDialog({ kind: 'placeholder', title: messages.statistics.title })}
+        onStatistics={() => setDialog({ kind: 'statistics' })}
         onSettings={() => setDialog({ kind: 'settings' })}
         onHelp={() => setDialog({ kind: 'help' })}
         onDownloadPdfs={() => void pdf.downloadMany(selected)}
+        onEmail={canSendMail ? openMail : undefined}
         onBulkStatus={canWrite ? (status: OrderStatus) => mutations.bulkStatus(selected, status) : undefined}
         pdfBusy={pdf.busy}
         bulkBusy={mutations.bulkPending}
@@ -397,7 +407,16 @@ export function OrdersPage() {
         />
       )}
       {dialog?.kind === 'export' && <ExportModal onClose={closeDialog} onError={flash.error} />}
-      {dialog?.kind === 'placeholder' && <PlaceholderModal title={dialog.title} onClose={closeDialog} />}
+      {dialog?.kind === 'mail' && (
+        <OrderMailModal
+          orders={dialog.orders}
+          onClose={closeDialog}
+          onSuccess={flash.success}
+          onInfo={flash.info}
+          downloadPdfs={(orders) => void pdf.downloadMany(orders)}
+        />
+      )}
+      {dialog?.kind === 'statistics' && <StatisticsModal onClose={closeDialog} />}
     </div>
   );
 }

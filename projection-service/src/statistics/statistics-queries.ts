@@ -1,0 +1,171 @@
+import type { SqlExecutor } from '@dispo/events/sql/client';
+
+/**
+ * The figures of the statistics modal (orders.md §2.14, §3 "Statistics", §7.5), computed from
+ * read.orders (and read.tours for the dispatched count, as the Disposition counts them). Every
+ * figure is defined in docs/read-models.md, "Statistics". A period is a range of delivery dates
+ * (Europe/Berlin business days), both ends included.
+ */
+
+/** Cancelled in either spelling of the spec (§4.1). */
+const CANCELLED = `('storniert', 'storno')`;
+/** Delivered, and what follows delivery. */
+const DELIVERED = `('geliefert', 'abgeschlossen', 'abgerechnet')`;
+/** The planned weight of an order in t: its weight, else its quantity when that is in tonnes. */
+const ESTIMATED = `coalesce(o.weight_tons, CASE WHEN o.unit = 'to' THEN o.quantity END, 0)`;
+
+export interface Period {
+  dateFrom: string;
+  dateTo: string;
+}
+
+/** One decimal, as the modal shows weights (§2.14) and rates. */
+const round1 = (value: number) => Math.round(value * 10) / 10;
+const num = (value: unknown) => (value === null || value === undefined ? 0 : Number(value));
+
+export interface DailySummary {
+  date: string;
+  dispatchedToday: number;
+  completedToday: number;
+  openOrders: number;
+  estimatedWeight: number;
+  actualWeight: number;
+  weightDifference: number;
+}
+
+/** GET /api/statistics/daily-summary?date */
+export async function dailySummary(sql: SqlExecutor, date: string): Promise<DailySummary> {
+  const { rows } = await sql.query(
+    `SELECT
+       (SELECT count(*)::int FROM read.tour_orders x JOIN read.tours t ON t.id = x.tour_id WHERE t.date = $1::date) AS dispatched,
+       count(*) FILTER (WHERE o.status IN ${DELIVERED})::int AS completed,
+       count(*) FILTER (WHERE o.status = 'offen')::int AS open,
+       coalesce(sum(${ESTIMATED}) FILTER (WHERE o.status NOT IN ${CANCELLED}), 0)::float8 AS estimated,
+       coalesce(sum(o.actual_weight), 0)::float8 AS actual,
+       coalesce(sum(o.actual_weight - ${ESTIMATED}) FILTER (WHERE o.actual_weight IS NOT NULL), 0)::float8 AS difference
+     FROM read.orders o WHERE o.delivery_date = $1::date`,
+    [date],
+  );
+  const r = rows[0] ?? {};
+  return {
+    date,
+    dispatchedToday: num(r.dispatched),
+    completedToday: num(r.completed),
+    openOrders: num(r.open),
+    estimatedWeight: round1(num(r.estimated)),
+    actualWeight: round1(num(r.actual)),
+    weightDifference: round1(num(r.difference)),
+  };
+}
+
+export interface OrderMetrics {
+  totalOrders: number;
+  statusDistribution: Record<string, number>;
+  rates: { cancellationRate: number; problemRate: number };
+  dailyTrends: { date: string; orderCount: number }[];
+  topRoutes: { fromPlantName: string; toPlantName: string; orderCount: number }[];
+  hourlyDistribution: { hour: number; orderCount: number }[];
+}
+
+/** Routes the answer lists; the modal shows the first 5 (§9). */
+export const TOP_ROUTES = 10;
+
+/** GET /api/statistics/order-metrics?dateFrom&dateTo */
+export async function orderMetrics(sql: SqlExecutor, { dateFrom, dateTo }: Period): Promise<OrderMetrics> {
+  const range = [dateFrom, dateTo];
+  const [status, days, routes, hours] = await Promise.all([
+    sql.query(`SELECT status, count(*)::int AS n FROM read.orders WHERE delivery_date BETWEEN $1::date AND $2::date GROUP BY status`, range),
+    sql.query(
+      `SELECT d.day::date::text AS date, coalesce(c.n, 0)::int AS n
+         FROM generate_series($1::date, $2::date, interval '1 day') AS d(day)
+         LEFT JOIN (SELECT delivery_date, count(*) AS n FROM read.orders
+                     WHERE delivery_date BETWEEN $1::date AND $2::date GROUP BY delivery_date) c ON c.delivery_date = d.day::date
+        ORDER BY d.day`,
+      range,
+    ),
+    sql.query(
+      `SELECT coalesce(plant_name, '–') AS from_name, coalesce(delivery_plant_name, '–') AS to_name, count(*)::int AS n
+         FROM read.orders WHERE delivery_date BETWEEN $1::date AND $2::date AND status NOT IN ${CANCELLED}
+        GROUP BY 1, 2 ORDER BY n DESC, 1, 2 LIMIT ${TOP_ROUTES}`,
+      range,
+    ),
+    sql.query(
+      `SELECT substr(coalesce(delivery_time_fixed, delivery_time_from), 1, 2)::int AS hour, count(*)::int AS n
+         FROM read.orders WHERE delivery_date BETWEEN $1::date AND $2::date AND status NOT IN ${CANCELLED}
+          AND coalesce(delivery_time_fixed, delivery_time_from) IS NOT NULL
+        GROUP BY 1 ORDER BY 1`,
+      range,
+    ),
+  ]);
+  const statusDistribution: Record<string, number> = {};
+  for (const r of status.rows) statusDistribution[String(r.status)] = num(r.n);
+  const total = Object.values(statusDistribution).reduce((sum, n) => sum + n, 0);
+  const share = (n: number) => (total === 0 ? 0 : round1((n / total) * 100));
+  return {
+    totalOrders: total,
+    statusDistribution,
+    rates: {
+      cancellationRate: share((statusDistribution.storniert ?? 0) + (statusDistribution.storno ?? 0)),
+      problemRate: share(statusDistribution.problem ?? 0),
+    },
+    dailyTrends: days.rows.map((r) => ({ date: String(r.date), orderCount: num(r.n) })),
+    topRoutes: routes.rows.map((r) => ({ fromPlantName: String(r.from_name), toPlantName: String(r.to_name), orderCount: num(r.n) })),
+    hourlyDistribution: hours.rows.map((r) => ({ hour: num(r.hour), orderCount: num(r.n) })),
+  };
+}
+
+export interface MaterialStat {
+  materialId: string;
+  materialName: string;
+  orderCount: number;
+  estimatedWeight: number;
+  actualWeight: number;
+  averageOrderSize: number;
+}
+
+/** GET /api/statistics/material-stats?dateFrom&dateTo: per material, heaviest first; cancelled orders left out. */
+export async function materialStats(sql: SqlExecutor, { dateFrom, dateTo }: Period): Promise<MaterialStat[]> {
+  const { rows } = await sql.query(
+    `SELECT o.material_id, coalesce(max(o.material_name), '–') AS name, count(*)::int AS n,
+            sum(${ESTIMATED})::float8 AS estimated, coalesce(sum(o.actual_weight), 0)::float8 AS actual
+       FROM read.orders o
+      WHERE o.delivery_date BETWEEN $1::date AND $2::date AND o.status NOT IN ${CANCELLED} AND o.material_id IS NOT NULL
+      GROUP BY o.material_id ORDER BY estimated DESC, name`,
+    [dateFrom, dateTo],
+  );
+  return rows.map((r) => ({
+    materialId: String(r.material_id),
+    materialName: String(r.name),
+    orderCount: num(r.n),
+    estimatedWeight: round1(num(r.estimated)),
+    actualWeight: round1(num(r.actual)),
+    averageOrderSize: round1(num(r.n) === 0 ? 0 : num(r.estimated) / num(r.n)),
+  }));
+}
+
+export interface VehicleStat {
+  licensePlate: string;
+  orderCount: number;
+  totalWeight: number;
+  averageWeight: number;
+}
+
+/**
+ * GET /api/statistics/vehicle-stats?dateFrom&dateTo: per vehicle that carried orders of the period
+ * (assigned by the Disposition), most orders first; weight as weighed, else as planned.
+ */
+export async function vehicleStats(sql: SqlExecutor, { dateFrom, dateTo }: Period): Promise<VehicleStat[]> {
+  const { rows } = await sql.query(
+    `SELECT o.assigned_vehicle_license_plate AS plate, count(*)::int AS n, sum(coalesce(o.actual_weight, ${ESTIMATED}))::float8 AS total
+       FROM read.orders o
+      WHERE o.delivery_date BETWEEN $1::date AND $2::date AND o.status NOT IN ${CANCELLED} AND o.assigned_vehicle_license_plate IS NOT NULL
+      GROUP BY 1 ORDER BY n DESC, total DESC, 1`,
+    [dateFrom, dateTo],
+  );
+  return rows.map((r) => ({
+    licensePlate: String(r.plate),
+    orderCount: num(r.n),
+    totalWeight: round1(num(r.total)),
+    averageWeight: round1(num(r.n) === 0 ? 0 : num(r.total) / num(r.n)),
+  }));
+}
