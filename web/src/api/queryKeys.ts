@@ -26,6 +26,11 @@ export const queryKeys = {
     all: ['order-text'] as const,
     parse: (text: string, referenceDate: string | null) => [...queryKeys.orderText.all, 'parse', text, referenceDate] as const,
   },
+  /** Statistics of the order intake (orders.md §7.5), by period. */
+  statistics: {
+    all: ['statistics'] as const,
+    period: (dateFrom: string, dateTo: string) => [...queryKeys.statistics.all, dateFrom, dateTo] as const,
+  },
   /** Disposition (docs/api/disposition.md); dates are `YYYY-MM-DD`. */
   dispatch: {
     all: ['dispatch'] as const,

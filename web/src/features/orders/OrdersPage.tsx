@@ -1,5 +1,5 @@
 import type { GridApi } from 'ag-grid-community';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { messages } from '@dispo/domain/messages';
 import { DEFAULT_ORDER_LIST_PARAMS, useOrders } from '../../api/orders';
 import type { Order, OrderListParams, OrderPatch, OrderSortBy, OrderStatus, SortOrder } from '../../api/types';
@@ -12,9 +12,9 @@ import { OrderFormModal } from './OrderFormModal';
 import { OrdersGrid } from './OrdersGrid';
 import { OrdersHeader } from './OrdersHeader';
 import { OrdersPager, pageCount } from './OrdersPager';
+import { PageLoading } from '../../components/PageLoading';
 import { OrderMailModal } from '../order-mail/OrderMailModal';
 import { canSendOrderMail } from '../order-mail/orderMailRoles';
-import { StatisticsModal } from '../statistics/StatisticsModal';
 import { SearchBox } from './SearchBox';
 import { useOrderSettings } from '../../api/orderSettings';
 import { setModalSaveShortcut } from '../../components/Modal';
@@ -61,6 +61,9 @@ type Dialog =
 
 /** §4.10, §9: optional auto-refresh every 30 seconds. */
 export const AUTO_REFRESH_MS = 30_000;
+
+/** The charts (recharts) load when the statistics open, not with the order table. */
+const StatisticsModal = lazy(() => import('../statistics/StatisticsModal').then((m) => ({ default: m.StatisticsModal })));
 
 /**
  * Auftragsannahme (orders.md §2.1): header, filter bar, the order grid with server-side paging and
@@ -416,7 +419,11 @@ export function OrdersPage() {
           downloadPdfs={(orders) => void pdf.downloadMany(orders)}
         />
       )}
-      {dialog?.kind === 'statistics' && <StatisticsModal onClose={closeDialog} />}
+      {dialog?.kind === 'statistics' && (
+        <Suspense fallback={<PageLoading text={messages.statistics.loading} />}>
+          <StatisticsModal onClose={closeDialog} />
+        </Suspense>
+      )}
     </div>
   );
 }
