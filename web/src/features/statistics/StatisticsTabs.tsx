@@ -92,10 +92,10 @@ export function OverviewTab({ stats }: { stats: Statistics }) {
       ) : (
         <div className="statistics__grid">
           <ChartCard title={text.statusDistribution}>
-            <BarChart data={statuses} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
-              <CartesianGrid strokeDasharray="3 3" vertical={false} />
-              <XAxis dataKey="label" tick={{ fontSize: 12 }} interval={0} />
-              <YAxis allowDecimals={false} tickFormatter={count} tick={{ fontSize: 12 }} />
+            <BarChart data={statuses} layout="vertical" margin={{ top: 8, right: 16, bottom: 8, left: 8 }}>
+              <CartesianGrid strokeDasharray="3 3" horizontal={false} />
+              <XAxis type="number" allowDecimals={false} tickFormatter={count} tick={{ fontSize: 12 }} />
+              <YAxis type="category" dataKey="label" width={110} tick={{ fontSize: 12 }} />
               <Tooltip formatter={(value) => [count(Number(value)), c.orders]} />
               <Bar dataKey="orderCount" name={c.orders} isAnimationActive={false}>
                 {statuses.map((s) => (
@@ -174,7 +174,7 @@ export function TrendsTab({ metrics }: { metrics: OrderMetrics }) {
           <XAxis dataKey="label" tick={{ fontSize: 12 }} minTickGap={16} />
           <YAxis allowDecimals={false} tickFormatter={count} tick={{ fontSize: 12 }} label={{ value: text.axisOrders, angle: -90, position: 'insideLeft', fontSize: 12 }} />
           <Tooltip labelFormatter={(_, payload) => String(payload?.[0]?.payload?.full ?? '')} formatter={(value) => [count(Number(value)), c.orders]} />
-          <Line type="monotone" dataKey="orderCount" name={c.orders} stroke={COLORS.primary} strokeWidth={2} dot={days.length <= 31} isAnimationActive={false} />
+          <Line type="linear" dataKey="orderCount" name={c.orders} stroke={COLORS.primary} strokeWidth={2} dot={days.length <= 31} isAnimationActive={false} />
         </LineChart>
       </ChartCard>
       {hours.length === 0 ? (
