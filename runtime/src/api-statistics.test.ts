@@ -1,5 +1,6 @@
 import { messages } from '@dispo/domain/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recountAllOrders } from '@dispo/projection-service/projections/order-statistics';
 import { demoId } from './seed';
 import { demoOrderBody } from './testing/demo-order';
 import { createTestApp, type TestApp } from './testing/test-app';
@@ -13,7 +14,7 @@ type Response = Awaited<ReturnType<TestApp['app']['inject']>>;
 
 describe('statistics (orders.md §2.14, §3, §7.5) against a hand count', () => {
   let t: TestApp;
-  let call: (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown, user?: string) => Promise<Response>;
+  let call: (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown, user?: string) => Promise<Response>;
   let plate = '';
 
   async function json<T>(res: Response, status = 200): Promise<T> {
@@ -66,6 +67,11 @@ describe('statistics (orders.md §2.14, §3, §7.5) against a hand count', () =>
     });
     const six = await order({ delivery_date: D2, delivery_time_fixed: '08:00', quantity: 12 });
     await patch(six, { status: 'problem' });
+    // Moved away and back, and one deleted: neither may leave a trace in the counts.
+    await patch(six, { delivery_date: D1 });
+    await patch(six, { delivery_date: D2 });
+    const deleted = await order({ delivery_date: D2, delivery_time_fixed: '06:00', quantity: 27 });
+    expect((await call('DELETE', `/api/orders/${deleted}`)).statusCode).toBe(200);
   });
   afterAll(async () => {
     await t?.close();
@@ -138,6 +144,19 @@ describe('statistics (orders.md §2.14, §3, §7.5) against a hand count', () =>
     const vehicles = (await json<{ data: unknown }>(await call('GET', `/api/statistics/vehicle-stats?dateFrom=${D1}&dateTo=${D2}`))).data;
     // Weighed 26,5 t plus planned 20 t.
     expect(vehicles).toEqual([{ licensePlate: plate, orderCount: 2, totalWeight: 46.5, averageWeight: 23.3 }]);
+  });
+
+  it('keeps the same counts event by event as a recount of every order in one pass', async () => {
+    const tables = ['order_stat_facts', 'order_stats_by_status', 'order_stats_by_route', 'order_stats_by_hour', 'order_stats_by_material', 'order_stats_by_vehicle'];
+    const snapshot = async () => {
+      const all: Record<string, unknown[]> = {};
+      for (const table of tables) all[table] = (await t.infra.sql.query(`SELECT * FROM read.${table} ORDER BY 1, 2, 3`)).rows;
+      return all;
+    };
+    const kept = await snapshot();
+    expect(kept.order_stats_by_status!.length).toBeGreaterThan(0);
+    await recountAllOrders(t.infra.sql);
+    expect(await snapshot()).toEqual(kept);
   });
 
   it('answers an empty period with zeros and empty lists', async () => {

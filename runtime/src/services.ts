@@ -55,6 +55,7 @@ import { userOrderSettingsProjection } from '@dispo/projection-service/projectio
 import { personalRoutes } from '@dispo/projection-service/queries/personal-routes';
 import { capacityAnalyzeRoute, quickOrderQueryRoutes } from '@dispo/projection-service/queries/quick-order-routes';
 import { routeMaterialHistoryProjection } from '@dispo/projection-service/projections/route-material-history';
+import { orderStatisticsProjection } from '@dispo/projection-service/projections/order-statistics';
 import { quickOrderRoutes } from '@dispo/command-service/orders/quick-order-routes';
 import { findUserTemplate, userOrderSettings } from '@dispo/projection-service/templates/template-view';
 import { alwaysPrepared } from '@dispo/events/sql/client';
@@ -80,6 +81,8 @@ export const projections = [
   orderTemplatesProjection,
   userOrderSettingsProjection,
   routeMaterialHistoryProjection,
+  // After orders: it reads the order rows those have just written.
+  orderStatisticsProjection,
 ];
 
 export interface ServiceOptions {

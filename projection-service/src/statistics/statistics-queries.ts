@@ -1,18 +1,16 @@
 import type { SqlExecutor } from '@dispo/events/sql/client';
+import { CANCELLED_STATUSES } from '../projections/order-statistics';
 
 /**
- * The figures of the statistics modal (orders.md §2.14, §3 "Statistics", §7.5), computed from
- * read.orders (and read.tours for the dispatched count, as the Disposition counts them). Every
- * figure is defined in docs/read-models.md, "Statistics". A period is a range of delivery dates
- * (Europe/Berlin business days), both ends included.
+ * The figures of the statistics modal (orders.md §2.14, §3 "Statistics", §7.5), summed from the
+ * daily aggregates of the order_statistics projection (and read.tours for the dispatched count, as
+ * the Disposition counts them). Every figure is defined in docs/read-models.md, "Statistics". A
+ * period is a range of delivery dates (Europe/Berlin business days), both ends included.
  */
 
-/** Cancelled in either spelling of the spec (§4.1). */
-const CANCELLED = `('storniert', 'storno')`;
 /** Delivered, and what follows delivery. */
 const DELIVERED = `('geliefert', 'abgeschlossen', 'abgerechnet')`;
-/** The planned weight of an order in t: its weight, else its quantity when that is in tonnes. */
-const ESTIMATED = `coalesce(o.weight_tons, CASE WHEN o.unit = 'to' THEN o.quantity END, 0)`;
+const CANCELLED = `(${CANCELLED_STATUSES.map((s) => `'${s}'`).join(', ')})`;
 
 export interface Period {
   dateFrom: string;
@@ -38,12 +36,12 @@ export async function dailySummary(sql: SqlExecutor, date: string): Promise<Dail
   const { rows } = await sql.query(
     `SELECT
        (SELECT count(*)::int FROM read.tour_orders x JOIN read.tours t ON t.id = x.tour_id WHERE t.date = $1::date) AS dispatched,
-       count(*) FILTER (WHERE o.status IN ${DELIVERED})::int AS completed,
-       count(*) FILTER (WHERE o.status = 'offen')::int AS open,
-       coalesce(sum(${ESTIMATED}) FILTER (WHERE o.status NOT IN ${CANCELLED}), 0)::float8 AS estimated,
-       coalesce(sum(o.actual_weight), 0)::float8 AS actual,
-       coalesce(sum(o.actual_weight - ${ESTIMATED}) FILTER (WHERE o.actual_weight IS NOT NULL), 0)::float8 AS difference
-     FROM read.orders o WHERE o.delivery_date = $1::date`,
+       coalesce(sum(s.orders) FILTER (WHERE s.status IN ${DELIVERED}), 0)::int AS completed,
+       coalesce(sum(s.orders) FILTER (WHERE s.status = 'offen'), 0)::int AS open,
+       coalesce(sum(s.estimated) FILTER (WHERE s.status NOT IN ${CANCELLED}), 0)::float8 AS estimated,
+       coalesce(sum(s.actual), 0)::float8 AS actual,
+       coalesce(sum(s.actual - s.weighed_estimated), 0)::float8 AS difference
+     FROM read.order_stats_by_status s WHERE s.delivery_date = $1::date`,
     [date],
   );
   const r = rows[0] ?? {};
@@ -74,26 +72,30 @@ export const TOP_ROUTES = 10;
 export async function orderMetrics(sql: SqlExecutor, { dateFrom, dateTo }: Period): Promise<OrderMetrics> {
   const range = [dateFrom, dateTo];
   const [status, days, routes, hours] = await Promise.all([
-    sql.query(`SELECT status, count(*)::int AS n FROM read.orders WHERE delivery_date BETWEEN $1::date AND $2::date GROUP BY status`, range),
+    sql.query(
+      `SELECT status, sum(orders)::int AS n FROM read.order_stats_by_status
+        WHERE delivery_date BETWEEN $1::date AND $2::date GROUP BY status HAVING sum(orders) > 0`,
+      range,
+    ),
     sql.query(
       `SELECT d.day::date::text AS date, coalesce(c.n, 0)::int AS n
          FROM generate_series($1::date, $2::date, interval '1 day') AS d(day)
-         LEFT JOIN (SELECT delivery_date, count(*) AS n FROM read.orders
+         LEFT JOIN (SELECT delivery_date, sum(orders) AS n FROM read.order_stats_by_status
                      WHERE delivery_date BETWEEN $1::date AND $2::date GROUP BY delivery_date) c ON c.delivery_date = d.day::date
         ORDER BY d.day`,
       range,
     ),
     sql.query(
-      `SELECT coalesce(plant_name, '–') AS from_name, coalesce(delivery_plant_name, '–') AS to_name, count(*)::int AS n
-         FROM read.orders WHERE delivery_date BETWEEN $1::date AND $2::date AND status NOT IN ${CANCELLED}
-        GROUP BY 1, 2 ORDER BY n DESC, 1, 2 LIMIT ${TOP_ROUTES}`,
+      `SELECT coalesce(p.name, '–') AS from_name, coalesce(q.name, '–') AS to_name, r.n
+         FROM (SELECT plant_id, delivery_plant_id, sum(orders)::int AS n FROM read.order_stats_by_route
+                WHERE delivery_date BETWEEN $1::date AND $2::date GROUP BY 1, 2 HAVING sum(orders) > 0) r
+         LEFT JOIN read.plants p ON p.id = r.plant_id LEFT JOIN read.plants q ON q.id = r.delivery_plant_id
+        ORDER BY r.n DESC, 1, 2 LIMIT ${TOP_ROUTES}`,
       range,
     ),
     sql.query(
-      `SELECT substr(coalesce(delivery_time_fixed, delivery_time_from), 1, 2)::int AS hour, count(*)::int AS n
-         FROM read.orders WHERE delivery_date BETWEEN $1::date AND $2::date AND status NOT IN ${CANCELLED}
-          AND coalesce(delivery_time_fixed, delivery_time_from) IS NOT NULL
-        GROUP BY 1 ORDER BY 1`,
+      `SELECT hour, sum(orders)::int AS n FROM read.order_stats_by_hour
+        WHERE delivery_date BETWEEN $1::date AND $2::date GROUP BY hour HAVING sum(orders) > 0 ORDER BY hour`,
       range,
     ),
   ]);
@@ -126,11 +128,12 @@ export interface MaterialStat {
 /** GET /api/statistics/material-stats?dateFrom&dateTo: per material, heaviest first; cancelled orders left out. */
 export async function materialStats(sql: SqlExecutor, { dateFrom, dateTo }: Period): Promise<MaterialStat[]> {
   const { rows } = await sql.query(
-    `SELECT o.material_id, coalesce(max(o.material_name), '–') AS name, count(*)::int AS n,
-            sum(${ESTIMATED})::float8 AS estimated, coalesce(sum(o.actual_weight), 0)::float8 AS actual
-       FROM read.orders o
-      WHERE o.delivery_date BETWEEN $1::date AND $2::date AND o.status NOT IN ${CANCELLED} AND o.material_id IS NOT NULL
-      GROUP BY o.material_id ORDER BY estimated DESC, name`,
+    `SELECT s.material_id, coalesce(m.name, '–') AS name, s.n, s.estimated, s.actual
+       FROM (SELECT material_id, sum(orders)::int AS n, sum(estimated)::float8 AS estimated, sum(actual)::float8 AS actual
+               FROM read.order_stats_by_material WHERE delivery_date BETWEEN $1::date AND $2::date
+              GROUP BY material_id HAVING sum(orders) > 0) s
+       LEFT JOIN read.materials m ON m.id = s.material_id
+      ORDER BY s.estimated DESC, name`,
     [dateFrom, dateTo],
   );
   return rows.map((r) => ({
@@ -156,10 +159,12 @@ export interface VehicleStat {
  */
 export async function vehicleStats(sql: SqlExecutor, { dateFrom, dateTo }: Period): Promise<VehicleStat[]> {
   const { rows } = await sql.query(
-    `SELECT o.assigned_vehicle_license_plate AS plate, count(*)::int AS n, sum(coalesce(o.actual_weight, ${ESTIMATED}))::float8 AS total
-       FROM read.orders o
-      WHERE o.delivery_date BETWEEN $1::date AND $2::date AND o.status NOT IN ${CANCELLED} AND o.assigned_vehicle_license_plate IS NOT NULL
-      GROUP BY 1 ORDER BY n DESC, total DESC, 1`,
+    `SELECT coalesce(v.license_plate, '–') AS plate, s.n, s.total
+       FROM (SELECT vehicle_id, sum(orders)::int AS n, sum(total)::float8 AS total
+               FROM read.order_stats_by_vehicle WHERE delivery_date BETWEEN $1::date AND $2::date
+              GROUP BY vehicle_id HAVING sum(orders) > 0) s
+       LEFT JOIN read.vehicles v ON v.id = s.vehicle_id
+      ORDER BY s.n DESC, s.total DESC, 1`,
     [dateFrom, dateTo],
   );
   return rows.map((r) => ({
