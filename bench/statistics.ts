@@ -81,7 +81,14 @@ async function main(): Promise<void> {
         if (i >= WARMUP) samples.push(performance.now() - start);
       }
       const p = percentiles(samples);
-      rows.push([`GET /api/statistics/${name}`, name === 'daily-summary' ? '1 day' : '90 days', int(p.count), latencyTriple(p), `${p.max.toFixed(1)} ms`, '< 100 ms']);
+      rows.push([
+        `GET /api/statistics/${name}`,
+        name === 'daily-summary' ? '1 day' : '90 days',
+        int(p.count),
+        latencyTriple(p),
+        `${p.max.toFixed(1)} ms`,
+        '< 100 ms',
+      ]);
     }
 
     const exportSamples: number[] = [];
@@ -95,9 +102,18 @@ async function main(): Promise<void> {
       bytes = body.length;
     }
     const e = percentiles(exportSamples);
-    rows.push([`GET /api/orders/export (xlsx, ${int(DAY_ORDERS)} orders, ${int(Math.round(bytes / 1024))} KiB)`, '1 day', int(e.count), latencyTriple(e), `${e.max.toFixed(1)} ms`, '< 2 s']);
+    rows.push([
+      `GET /api/orders/export (xlsx, ${int(DAY_ORDERS)} orders, ${int(Math.round(bytes / 1024))} KiB)`,
+      '1 day',
+      int(e.count),
+      latencyTriple(e),
+      `${e.max.toFixed(1)} ms`,
+      '< 2 s',
+    ]);
 
-    console.log(`\nStatistics and export over ${int(ROWS + DAY_ORDERS)} orders (${int(DAYS)} days, fill ${fillSeconds.toFixed(1)} s, ${app.version.split(' ').slice(0, 2).join(' ')})`);
+    console.log(
+      `\nStatistics and export over ${int(ROWS + DAY_ORDERS)} orders (${int(DAYS)} days, fill ${fillSeconds.toFixed(1)} s, ${app.version.split(' ').slice(0, 2).join(' ')})`,
+    );
     console.log(renderTable(['call', 'period', 'requests', 'p50 / p95 / p99', 'max', 'target'], rows));
   } finally {
     await app.close();

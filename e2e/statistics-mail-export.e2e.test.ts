@@ -44,7 +44,12 @@ describe('Auftragsannahme III in a real browser: statistics, Excel export, order
       own.push((res.json() as { order: { id: string; orderNumber: string } }).order);
     }
     browser = await launchChromium();
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'de-DE', timezoneId: 'Europe/Berlin', acceptDownloads: true });
+    const context = await browser.newContext({
+      viewport: { width: 1440, height: 900 },
+      locale: 'de-DE',
+      timezoneId: 'Europe/Berlin',
+      acceptDownloads: true,
+    });
     page = await context.newPage();
     await page.goto(`${t.url}/auftragsannahme`);
     await page.getByLabel(messages.login.username).fill('dispo');
@@ -94,7 +99,10 @@ describe('Auftragsannahme III in a real browser: statistics, Excel export, order
     const dialog = page.getByRole('dialog', { name: messages.exportDialog.title });
     await dialog.getByLabel(messages.exportScreen.date).fill(OWN_DAY);
     await dialog.getByText(messages.exportScreen.preview(2)).waitFor(LIVE);
-    const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: messages.exportDialog.submit }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: messages.exportDialog.submit }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe(`Transportauftraege_${OWN_DAY}_Alle.xlsx`);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile((await download.path())!);

@@ -66,12 +66,25 @@ describe('order mails through a real SMTP peer (orders.md §2.10)', () => {
   beforeAll(async () => {
     peer = await startSmtpPeer({ rcpt: (address) => (address.startsWith('unbekannt@') ? 550 : undefined) });
     t = await createTestApp({
-      mail: { smtpUrl: peer.url, from: 'disposition@dispo.example', orderMailCopy: COPY, schedule: false, pollIntervalMs: 200, retryDelayMs: 50 },
+      mail: {
+        smtpUrl: peer.url,
+        from: 'disposition@dispo.example',
+        orderMailCopy: COPY,
+        schedule: false,
+        pollIntervalMs: 200,
+        retryDelayMs: 50,
+      },
     });
     const s = await setUp(t);
     call = s.call;
     a = await s.order({ delivery_date: DAY, delivery_time_type: 'fixed', delivery_time_fixed: '07:30', quantity: 27 });
-    b = await s.order({ delivery_date: LATER, delivery_time_type: 'range', delivery_time_from: '09:00', delivery_time_to: '12:00', quantity: 12.5 });
+    b = await s.order({
+      delivery_date: LATER,
+      delivery_time_type: 'range',
+      delivery_time_from: '09:00',
+      delivery_time_to: '12:00',
+      quantity: 12.5,
+    });
   });
   afterAll(async () => {
     await t?.close();
@@ -86,8 +99,12 @@ describe('order mails through a real SMTP peer (orders.md §2.10)', () => {
     expect(draft.copyAddress).toBe(COPY);
     expect(draft.orders.map((o) => o.orderNumber)).toEqual([a.orderNumber, b.orderNumber]);
     expect(draft.message).toContain(messages.orderMail.draftIntro(2));
-    expect(draft.message).toContain(`- ${a.orderNumber}: 12.07.2027, 07:30 Uhr, Zementwerk Lägerdorf → Betonwerk Kiel, CEM I 42,5 R, 27 Tonnen`);
-    expect(draft.message).toContain(`- ${b.orderNumber}: 13.07.2027, 09:00 – 12:00 Uhr, Zementwerk Lägerdorf → Betonwerk Kiel, CEM I 42,5 R, 12,5 Tonnen`);
+    expect(draft.message).toContain(
+      `- ${a.orderNumber}: 12.07.2027, 07:30 Uhr, Zementwerk Lägerdorf → Betonwerk Kiel, CEM I 42,5 R, 27 Tonnen`,
+    );
+    expect(draft.message).toContain(
+      `- ${b.orderNumber}: 13.07.2027, 09:00 – 12:00 Uhr, Zementwerk Lägerdorf → Betonwerk Kiel, CEM I 42,5 R, 12,5 Tonnen`,
+    );
     // Signed by the user who asks.
     expect(draft.message).toContain('Frank Berger');
   });
@@ -162,7 +179,12 @@ describe('order mails through a real SMTP peer (orders.md §2.10)', () => {
 
   it('records a refused recipient as failed with the server’s answer', async () => {
     const res = await json<Sent>(
-      await call('POST', '/api/orders/send-email', { order_ids: [a.id], recipient_email: 'unbekannt@kunde.example', subject: 'X', message: 'Y' }),
+      await call('POST', '/api/orders/send-email', {
+        order_ids: [a.id],
+        recipient_email: 'unbekannt@kunde.example',
+        subject: 'X',
+        message: 'Y',
+      }),
       202,
     );
     const state = await settled(call, res.mailId);
@@ -172,7 +194,12 @@ describe('order mails through a real SMTP peer (orders.md §2.10)', () => {
 
   it('checks every address, the number of orders and that each order exists, in German', async () => {
     const send = (body: Record<string, unknown>, user = 'dispo') =>
-      call('POST', '/api/orders/send-email', { order_ids: [a.id], recipient_email: 'bau@kunde.example', subject: 'S', message: 'M', ...body }, user);
+      call(
+        'POST',
+        '/api/orders/send-email',
+        { order_ids: [a.id], recipient_email: 'bau@kunde.example', subject: 'S', message: 'M', ...body },
+        user,
+      );
     const refused = async (body: Record<string, unknown>, status: number, error: string) => {
       const res = await send(body);
       expect(res.statusCode, res.body).toBe(status);
@@ -206,9 +233,15 @@ describe('order mails without a mail server', () => {
   });
 
   it('waits in the outbox and says so', async () => {
-    const order = (await json<{ order: { id: string } }>(await call('POST', '/api/orders', demoOrderBody({ delivery_date: DAY })), 201)).order;
+    const order = (await json<{ order: { id: string } }>(await call('POST', '/api/orders', demoOrderBody({ delivery_date: DAY })), 201))
+      .order;
     const res = await json<Sent>(
-      await call('POST', '/api/orders/send-email', { order_ids: [order.id], recipient_email: 'bau@kunde.example', subject: 'S', message: 'M' }),
+      await call('POST', '/api/orders/send-email', {
+        order_ids: [order.id],
+        recipient_email: 'bau@kunde.example',
+        subject: 'S',
+        message: 'M',
+      }),
       202,
     );
     expect(res).toMatchObject({ status: 'requested', sending: false });
@@ -216,6 +249,10 @@ describe('order mails without a mail server', () => {
     expect(await json<MailState>(await call('GET', `/api/orders/emails/${res.mailId}`))).toMatchObject({ status: 'requested' });
     const outbox = await json<{ mails: OutboxMail[] }>(await call('GET', '/api/mail/outbox', undefined, 'admin'));
     // Without ORDER_MAIL_CC the company's own address is the copy.
-    expect(outbox.mails.find((m) => m.mailId === res.mailId)).toMatchObject({ kind: 'order_mail', status: 'requested', cc: [messages.orderPdf.company.email] });
+    expect(outbox.mails.find((m) => m.mailId === res.mailId)).toMatchObject({
+      kind: 'order_mail',
+      status: 'requested',
+      cc: [messages.orderPdf.company.email],
+    });
   });
 });

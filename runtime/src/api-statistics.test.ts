@@ -27,7 +27,12 @@ describe('statistics (orders.md §2.14, §3, §7.5) against a hand count', () =>
     const tokens: Record<string, string> = {};
     for (const user of ['dispo', 'fuhrpark', 'audit']) tokens[user] = await t.login(user);
     call = (method, url, payload, user = 'dispo') =>
-      t.app.inject({ method, url, headers: { authorization: `Bearer ${tokens[user]}` }, ...(payload === undefined ? {} : { payload: payload as object }) });
+      t.app.inject({
+        method,
+        url,
+        headers: { authorization: `Bearer ${tokens[user]}` },
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      });
 
     plate = 'SE-ST 42';
     const vehicle = (
@@ -91,7 +96,9 @@ describe('statistics (orders.md §2.14, §3, §7.5) against a hand count', () =>
   });
 
   it('agrees with the Disposition’s figures of the same day', async () => {
-    const summary = (await json<{ data: { dispatchedToday: number; openOrders: number } }>(await call('GET', `/api/statistics/daily-summary?date=${D1}`))).data;
+    const summary = (
+      await json<{ data: { dispatchedToday: number; openOrders: number } }>(await call('GET', `/api/statistics/daily-summary?date=${D1}`))
+    ).data;
     const { stats } = await json<{ stats: { days: { date: string; orders: number; openOrders: number }[] } }>(
       await call('GET', `/api/disposition/stats?dateFrom=${D1}&dateTo=${D1}`),
     );
@@ -147,7 +154,14 @@ describe('statistics (orders.md §2.14, §3, §7.5) against a hand count', () =>
   });
 
   it('keeps the same counts event by event as a recount of every order in one pass', async () => {
-    const tables = ['order_stat_facts', 'order_stats_by_status', 'order_stats_by_route', 'order_stats_by_hour', 'order_stats_by_material', 'order_stats_by_vehicle'];
+    const tables = [
+      'order_stat_facts',
+      'order_stats_by_status',
+      'order_stats_by_route',
+      'order_stats_by_hour',
+      'order_stats_by_material',
+      'order_stats_by_vehicle',
+    ];
     const snapshot = async () => {
       const all: Record<string, unknown[]> = {};
       for (const table of tables) all[table] = (await t.infra.sql.query(`SELECT * FROM read.${table} ORDER BY 1, 2, 3`)).rows;
@@ -160,11 +174,20 @@ describe('statistics (orders.md §2.14, §3, §7.5) against a hand count', () =>
   });
 
   it('answers an empty period with zeros and empty lists', async () => {
-    const metrics = (await json<{ data: { totalOrders: number; rates: unknown; dailyTrends: unknown[]; topRoutes: unknown[] } }>(
-      await call('GET', `/api/statistics/order-metrics?dateFrom=${EMPTY_DAY}&dateTo=${EMPTY_DAY}`, undefined, 'audit'),
-    )).data;
-    expect(metrics).toMatchObject({ totalOrders: 0, rates: { cancellationRate: 0, problemRate: 0 }, dailyTrends: [{ date: EMPTY_DAY, orderCount: 0 }], topRoutes: [] });
-    expect((await json<{ data: unknown[] }>(await call('GET', `/api/statistics/vehicle-stats?dateFrom=${EMPTY_DAY}&dateTo=${EMPTY_DAY}`))).data).toEqual([]);
+    const metrics = (
+      await json<{ data: { totalOrders: number; rates: unknown; dailyTrends: unknown[]; topRoutes: unknown[] } }>(
+        await call('GET', `/api/statistics/order-metrics?dateFrom=${EMPTY_DAY}&dateTo=${EMPTY_DAY}`, undefined, 'audit'),
+      )
+    ).data;
+    expect(metrics).toMatchObject({
+      totalOrders: 0,
+      rates: { cancellationRate: 0, problemRate: 0 },
+      dailyTrends: [{ date: EMPTY_DAY, orderCount: 0 }],
+      topRoutes: [],
+    });
+    expect(
+      (await json<{ data: unknown[] }>(await call('GET', `/api/statistics/vehicle-stats?dateFrom=${EMPTY_DAY}&dateTo=${EMPTY_DAY}`))).data,
+    ).toEqual([]);
   });
 
   it('refuses bad periods in German and asks for a token', async () => {

@@ -18,7 +18,8 @@ export function orderMailCommands(ctx: { store: EventStore; registry: EventRegis
     /** Every order must exist (a deleted one is gone): the mail names and attaches what it finds. */
     async request(input: OrderMailInput, meta: Meta) {
       const orderIds = [...new Set(input.orderIds)];
-      if (orderIds.length === 0) throw new DomainError('validation', messages.validation.selection.noValidForEmail, { fields: ['order_ids'] });
+      if (orderIds.length === 0)
+        throw new DomainError('validation', messages.validation.selection.noValidForEmail, { fields: ['order_ids'] });
       // The decider refuses more than 50; checking them all first would load them for nothing.
       if (orderIds.length <= 50) {
         const states = await Promise.all(orderIds.map((id) => loadAggregate(ctx.store, orderDecider, streamIds.order(id))));
@@ -38,7 +39,12 @@ export function orderMailCommands(ctx: { store: EventStore; registry: EventRegis
 
     /** The mail worker's report: sent (with the SMTP message id) or failed (with the reason). */
     recordOutcome(mailId: string, outcome: RecordOrderMailOutcome['outcome'], meta: CommandMeta) {
-      return decideOn(ctx, meta, streamIds.orderMail(mailId), orderMailDecider, { type: 'RecordOrderMailOutcome', mailId, outcome, now: commandTime(meta) });
+      return decideOn(ctx, meta, streamIds.orderMail(mailId), orderMailDecider, {
+        type: 'RecordOrderMailOutcome',
+        mailId,
+        outcome,
+        now: commandTime(meta),
+      });
     },
   };
 }

@@ -20,9 +20,9 @@ export interface OrderMailRouteOptions {
 
 const address = requestText().max(254);
 /** A comma (or semicolon) list as the modal's single field sends it, or an array. */
-const addressList = z.union([z.array(address).max(50), requestText().max(2000)]).transform((value) =>
-  (Array.isArray(value) ? value : value.split(/[,;]/)).map((a) => a.trim()).filter((a) => a !== ''),
-);
+const addressList = z
+  .union([z.array(address).max(50), requestText().max(2000)])
+  .transform((value) => (Array.isArray(value) ? value : value.split(/[,;]/)).map((a) => a.trim()).filter((a) => a !== ''));
 const id = requestText().trim().min(1).max(100);
 const body = z.strictObject({
   // One more than allowed reaches the decider, which answers in German; a flood is cut off here.

@@ -67,7 +67,8 @@ export const orderMailDecider: Decider<OrderMailCommand, OrderMailState, OrderMa
         if (state.status !== 'none') return [];
         const orderIds = [...new Set(command.orderIds)];
         if (orderIds.length === 0) refuse('validation', messages.validation.selection.noValidForEmail, ['order_ids']);
-        if (orderIds.length > MAX_ORDERS_PER_MAIL) refuse('validation', messages.orderMail.tooManyOrders(MAX_ORDERS_PER_MAIL), ['order_ids']);
+        if (orderIds.length > MAX_ORDERS_PER_MAIL)
+          refuse('validation', messages.orderMail.tooManyOrders(MAX_ORDERS_PER_MAIL), ['order_ids']);
         const recipient = command.recipient.trim();
         if (recipient === '') refuse('validation', messages.orderMail.recipientRequired, ['recipient_email']);
         checkAddress(recipient, 'recipient_email');
@@ -102,7 +103,12 @@ export const orderMailDecider: Decider<OrderMailCommand, OrderMailState, OrderMa
           ? [
               {
                 type: 'OrderMailSent',
-                data: { mailId: command.mailId, messageId: command.outcome.messageId, attachmentCount: command.outcome.attachmentCount, sentAt: command.now },
+                data: {
+                  mailId: command.mailId,
+                  messageId: command.outcome.messageId,
+                  attachmentCount: command.outcome.attachmentCount,
+                  sentAt: command.now,
+                },
               },
             ]
           : [{ type: 'OrderMailFailed', data: { mailId: command.mailId, error: command.outcome.error, failedAt: command.now } }];

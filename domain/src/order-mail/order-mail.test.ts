@@ -46,25 +46,50 @@ describe('requesting an order mail (orders.md §2.10)', () => {
       .when(request({ cc: [' lager@kunde.example ', '', 'LAGER@kunde.example', 'bau@kunde.example', 'disposition@dispo.example'] }))
       .emitted()[0];
     if (cc?.type !== 'OrderMailRequested') throw new Error('expected a request');
-    if (JSON.stringify(cc.data.cc) !== JSON.stringify(['lager@kunde.example', 'disposition@dispo.example'])) throw new Error(JSON.stringify(cc.data.cc));
+    if (JSON.stringify(cc.data.cc) !== JSON.stringify(['lager@kunde.example', 'disposition@dispo.example']))
+      throw new Error(JSON.stringify(cc.data.cc));
   });
 
   it('names each bad address in German', () => {
-    mail.given([]).when(request({ recipient: 'bau-at-kunde' })).thenThrows(messages.dispatch.invalidRecipient('bau-at-kunde'), 'validation');
-    mail.given([]).when(request({ cc: ['ok@kunde.example', 'kaputt@'] })).thenThrows(messages.dispatch.invalidRecipient('kaputt@'), 'validation');
+    mail
+      .given([])
+      .when(request({ recipient: 'bau-at-kunde' }))
+      .thenThrows(messages.dispatch.invalidRecipient('bau-at-kunde'), 'validation');
+    mail
+      .given([])
+      .when(request({ cc: ['ok@kunde.example', 'kaputt@'] }))
+      .thenThrows(messages.dispatch.invalidRecipient('kaputt@'), 'validation');
   });
 
   it('asks for a recipient, a subject and a message', () => {
-    mail.given([]).when(request({ recipient: '  ' })).thenThrows(messages.orderMail.recipientRequired, 'validation');
-    mail.given([]).when(request({ subject: ' ' })).thenThrows(messages.orderMail.subjectRequired, 'validation');
-    mail.given([]).when(request({ message: '\n' })).thenThrows(messages.orderMail.messageRequired, 'validation');
+    mail
+      .given([])
+      .when(request({ recipient: '  ' }))
+      .thenThrows(messages.orderMail.recipientRequired, 'validation');
+    mail
+      .given([])
+      .when(request({ subject: ' ' }))
+      .thenThrows(messages.orderMail.subjectRequired, 'validation');
+    mail
+      .given([])
+      .when(request({ message: '\n' }))
+      .thenThrows(messages.orderMail.messageRequired, 'validation');
   });
 
   it('takes one to 50 orders', () => {
-    mail.given([]).when(request({ orderIds: [] })).thenThrows(messages.validation.selection.noValidForEmail, 'validation');
+    mail
+      .given([])
+      .when(request({ orderIds: [] }))
+      .thenThrows(messages.validation.selection.noValidForEmail, 'validation');
     const many = Array.from({ length: 51 }, (_, i) => `o-${i}`);
-    mail.given([]).when(request({ orderIds: many })).thenThrows(messages.orderMail.tooManyOrders(50), 'validation');
-    mail.given([]).when(request({ orderIds: many.slice(0, 50) })).emitted();
+    mail
+      .given([])
+      .when(request({ orderIds: many }))
+      .thenThrows(messages.orderMail.tooManyOrders(50), 'validation');
+    mail
+      .given([])
+      .when(request({ orderIds: many.slice(0, 50) }))
+      .emitted();
   });
 
   it('refuses more than ten copies', () => {
@@ -78,9 +103,17 @@ describe('requesting an order mail (orders.md §2.10)', () => {
 });
 
 describe('recording the outcome', () => {
-  const sent = { type: 'RecordOrderMailOutcome', mailId: 'm-1', outcome: { sent: true, messageId: '<x@smtp>', attachmentCount: 2 }, now } as const;
+  const sent = {
+    type: 'RecordOrderMailOutcome',
+    mailId: 'm-1',
+    outcome: { sent: true, messageId: '<x@smtp>', attachmentCount: 2 },
+    now,
+  } as const;
   it('records sent with the attachments', () => {
-    mail.given([requested]).when(sent).thenEmits([{ type: 'OrderMailSent', data: { mailId: 'm-1', messageId: '<x@smtp>', attachmentCount: 2, sentAt: now } }]);
+    mail
+      .given([requested])
+      .when(sent)
+      .thenEmits([{ type: 'OrderMailSent', data: { mailId: 'm-1', messageId: '<x@smtp>', attachmentCount: 2, sentAt: now } }]);
   });
   it('records a failure with its reason', () => {
     mail
@@ -89,7 +122,10 @@ describe('recording the outcome', () => {
       .thenEmits([{ type: 'OrderMailFailed', data: { mailId: 'm-1', error: '550 mailbox unavailable', failedAt: now } }]);
   });
   it('records the first outcome only', () => {
-    mail.given([requested, { type: 'OrderMailSent', data: { mailId: 'm-1', messageId: null, attachmentCount: 0, sentAt: now } }]).when(sent).thenEmits([]);
+    mail
+      .given([requested, { type: 'OrderMailSent', data: { mailId: 'm-1', messageId: null, attachmentCount: 0, sentAt: now } }])
+      .when(sent)
+      .thenEmits([]);
   });
   it('knows no outcome of a mail never requested', () => {
     mail.given([]).when(sent).thenThrows(messages.orderMail.mailNotFound, 'not_found');

@@ -24,7 +24,11 @@ export async function composeOrderMail(sql: SqlExecutor, from: string, mail: Que
     for (const id of mail.orderIds) {
       const order = await loadOrderDocument(sql, id);
       if (!order) continue;
-      attachments.push({ filename: pdfFileName('order', order.orderNumber), content: await renderOrderPdf(order, { storno: false, now }), contentType: 'application/pdf' });
+      attachments.push({
+        filename: pdfFileName('order', order.orderNumber),
+        content: await renderOrderPdf(order, { storno: false, now }),
+        contentType: 'application/pdf',
+      });
     }
   }
   return { from, to: mail.recipients, ...(mail.cc.length > 0 ? { cc: mail.cc } : {}), subject: mail.subject, text: mail.body, attachments };

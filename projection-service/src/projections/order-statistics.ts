@@ -38,7 +38,18 @@ const CURRENT_FACTS = `
          o.actual_weight::float8 AS actual
     FROM read.orders o WHERE o.id = ANY($1::text[])`;
 
-const FACT_COLUMNS = ['order_id', 'delivery_date', 'status', 'plant_id', 'delivery_plant_id', 'hour', 'material_id', 'vehicle_id', 'estimated', 'actual'] as const;
+const FACT_COLUMNS = [
+  'order_id',
+  'delivery_date',
+  'status',
+  'plant_id',
+  'delivery_plant_id',
+  'hour',
+  'material_id',
+  'vehicle_id',
+  'estimated',
+  'actual',
+] as const;
 
 function sameFact(a: Fact | undefined, b: Fact | undefined): boolean {
   if (!a || !b) return a === b;
@@ -130,7 +141,9 @@ async function applyDeltas(tx: SqlExecutor, aggregate: Aggregate, changes: { fac
   const columns = [...aggregate.keys, 'orders', ...aggregate.sums];
   const types = [...aggregate.keys.map((k) => KEY_TYPES[k]!), 'int', ...aggregate.sums.map(() => 'float8')];
   const arrays = columns.map((_, i) =>
-    deltas.map((row) => (i < aggregate.keys.length ? row.key[i] : i === aggregate.keys.length ? row.orders : row.sums[i - aggregate.keys.length - 1])),
+    deltas.map((row) =>
+      i < aggregate.keys.length ? row.key[i] : i === aggregate.keys.length ? row.orders : row.sums[i - aggregate.keys.length - 1],
+    ),
   );
   const t = `read.${aggregate.table}`;
   await tx.query(
@@ -140,13 +153,19 @@ async function applyDeltas(tx: SqlExecutor, aggregate: Aggregate, changes: { fac
        ${['orders', ...aggregate.sums].map((c) => `${c} = ${t}.${c} + excluded.${c}`).join(', ')}`,
     arrays,
   );
-  await tx.query(`DELETE FROM ${t} WHERE orders = 0 AND (${aggregate.keys.map((k, i) => `${k} = ANY($${i + 1}::${KEY_TYPES[k]}[])`).join(' AND ')})`, aggregate.keys.map((_, i) => deltas.map((row) => row.key[i])));
+  await tx.query(
+    `DELETE FROM ${t} WHERE orders = 0 AND (${aggregate.keys.map((k, i) => `${k} = ANY($${i + 1}::${KEY_TYPES[k]}[])`).join(' AND ')})`,
+    aggregate.keys.map((_, i) => deltas.map((row) => row.key[i])),
+  );
 }
 
 /** Brings the kept facts of these orders up to date and moves the differences into the aggregates. */
 export async function recountOrders(tx: SqlExecutor, orderIds: readonly string[]): Promise<void> {
   const [kept, now] = await Promise.all([
-    tx.query<Fact>(`SELECT ${FACT_COLUMNS.map((c) => (c === 'delivery_date' ? 'delivery_date::text AS delivery_date' : c)).join(', ')} FROM read.order_stat_facts WHERE order_id = ANY($1::text[])`, [orderIds]),
+    tx.query<Fact>(
+      `SELECT ${FACT_COLUMNS.map((c) => (c === 'delivery_date' ? 'delivery_date::text AS delivery_date' : c)).join(', ')} FROM read.order_stat_facts WHERE order_id = ANY($1::text[])`,
+      [orderIds],
+    ),
     tx.query<Fact>(CURRENT_FACTS, [orderIds]),
   ]);
   const before = new Map(kept.rows.map((f) => [f.order_id, f]));
@@ -171,7 +190,9 @@ export async function recountOrders(tx: SqlExecutor, orderIds: readonly string[]
     await tx.query(
       `INSERT INTO read.order_stat_facts (${FACT_COLUMNS.join(', ')})
        SELECT * FROM unnest($1::text[], $2::date[], $3::text[], $4::text[], $5::text[], $6::smallint[], $7::text[], $8::text[], $9::float8[], $10::float8[])
-       ON CONFLICT (order_id) DO UPDATE SET ${FACT_COLUMNS.slice(1).map((c) => `${c} = excluded.${c}`).join(', ')}`,
+       ON CONFLICT (order_id) DO UPDATE SET ${FACT_COLUMNS.slice(1)
+         .map((c) => `${c} = excluded.${c}`)
+         .join(', ')}`,
       FACT_COLUMNS.map((c) => current.map((f) => f[c])),
     );
   }

@@ -11,7 +11,12 @@ import { fullName } from '../pdf/format';
 const previewQuery = z.strictObject({
   order_ids: requestText()
     .max(10_000)
-    .transform((value) => value.split(',').map((id) => id.trim()).filter((id) => id !== ''))
+    .transform((value) =>
+      value
+        .split(',')
+        .map((id) => id.trim())
+        .filter((id) => id !== ''),
+    )
     .pipe(z.array(z.string().max(100)).min(1, messages.validation.selection.selectWithCheckbox).max(200)),
 });
 const mailParams = z.strictObject({ mailId: requestText().trim().min(1).max(100) });
@@ -42,10 +47,15 @@ export const orderMailQueryRoutes: FastifyPluginAsyncZod<OrderMailQueryOptions> 
     '/api/orders/emails/:mailId',
     { ...read, schema: { tags: ['Aufträge'], summary: 'Stand einer Auftrags-E-Mail', params: mailParams } },
     async (req) => {
-      const { rows } = await sql.query<{ status: string; error: string | null; sent_at: Date | null; attachment_count: number | null; requested_by: string | null }>(
-        `SELECT status, error, sent_at, attachment_count, requested_by FROM read.mail_outbox WHERE mail_id = $1 AND kind = 'order_mail'`,
-        [req.params.mailId],
-      );
+      const { rows } = await sql.query<{
+        status: string;
+        error: string | null;
+        sent_at: Date | null;
+        attachment_count: number | null;
+        requested_by: string | null;
+      }>(`SELECT status, error, sent_at, attachment_count, requested_by FROM read.mail_outbox WHERE mail_id = $1 AND kind = 'order_mail'`, [
+        req.params.mailId,
+      ]);
       const mail = rows[0];
       // Someone else's mail is none of this user's business (admins and auditors see the outbox).
       const mayRead = mail && (mail.requested_by === req.user.sub || req.user.roles.some((r) => r === 'admin' || r === 'auditor'));

@@ -29,16 +29,28 @@ export const statisticsRoutes: FastifyPluginAsyncZod<{ sql: SqlExecutor }> = asy
     success: true,
     data: await dailySummary(sql, req.query.date),
   }));
-  app.get('/api/statistics/order-metrics', { ...read, schema: { tags, summary: 'Auftragskennzahlen', querystring: period } }, async (req) => ({
-    success: true,
-    data: await orderMetrics(sql, checked(req.query)),
-  }));
-  app.get('/api/statistics/material-stats', { ...read, schema: { tags, summary: 'Materialstatistik', querystring: period } }, async (req) => ({
-    success: true,
-    data: await materialStats(sql, checked(req.query)),
-  }));
-  app.get('/api/statistics/vehicle-stats', { ...read, schema: { tags, summary: 'Fahrzeugstatistik', querystring: period } }, async (req) => ({
-    success: true,
-    data: await vehicleStats(sql, checked(req.query)),
-  }));
+  app.get(
+    '/api/statistics/order-metrics',
+    { ...read, schema: { tags, summary: 'Auftragskennzahlen', querystring: period } },
+    async (req) => ({
+      success: true,
+      data: await orderMetrics(sql, checked(req.query)),
+    }),
+  );
+  app.get(
+    '/api/statistics/material-stats',
+    { ...read, schema: { tags, summary: 'Materialstatistik', querystring: period } },
+    async (req) => ({
+      success: true,
+      data: await materialStats(sql, checked(req.query)),
+    }),
+  );
+  app.get(
+    '/api/statistics/vehicle-stats',
+    { ...read, schema: { tags, summary: 'Fahrzeugstatistik', querystring: period } },
+    async (req) => ({
+      success: true,
+      data: await vehicleStats(sql, checked(req.query)),
+    }),
+  );
 };

@@ -1,3 +1,10 @@
+import type {
+  DailySummary,
+  MaterialStat,
+  OrderMetrics,
+  StatisticsPeriod as Period,
+  VehicleStat,
+} from '@dispo/domain/statistics/statistics-figures';
 import type { SqlExecutor } from '@dispo/events/sql/client';
 import { CANCELLED_STATUSES } from '../projections/order-statistics';
 
@@ -12,24 +19,9 @@ import { CANCELLED_STATUSES } from '../projections/order-statistics';
 const DELIVERED = `('geliefert', 'abgeschlossen', 'abgerechnet')`;
 const CANCELLED = `(${CANCELLED_STATUSES.map((s) => `'${s}'`).join(', ')})`;
 
-export interface Period {
-  dateFrom: string;
-  dateTo: string;
-}
-
 /** One decimal, as the modal shows weights (§2.14) and rates. */
 const round1 = (value: number) => Math.round(value * 10) / 10;
 const num = (value: unknown) => (value === null || value === undefined ? 0 : Number(value));
-
-export interface DailySummary {
-  date: string;
-  dispatchedToday: number;
-  completedToday: number;
-  openOrders: number;
-  estimatedWeight: number;
-  actualWeight: number;
-  weightDifference: number;
-}
 
 /** GET /api/statistics/daily-summary?date */
 export async function dailySummary(sql: SqlExecutor, date: string): Promise<DailySummary> {
@@ -56,19 +48,12 @@ export async function dailySummary(sql: SqlExecutor, date: string): Promise<Dail
   };
 }
 
-export interface OrderMetrics {
-  totalOrders: number;
-  statusDistribution: Record<string, number>;
-  rates: { cancellationRate: number; problemRate: number };
-  dailyTrends: { date: string; orderCount: number }[];
-  topRoutes: { fromPlantName: string; toPlantName: string; orderCount: number }[];
-  hourlyDistribution: { hour: number; orderCount: number }[];
-}
-
 /** Routes the answer lists; the modal shows the first 5 (§9). */
 export const TOP_ROUTES = 10;
 
 /** GET /api/statistics/order-metrics?dateFrom&dateTo */
+export type { Period };
+
 export async function orderMetrics(sql: SqlExecutor, { dateFrom, dateTo }: Period): Promise<OrderMetrics> {
   const range = [dateFrom, dateTo];
   const [status, days, routes, hours] = await Promise.all([
@@ -116,15 +101,6 @@ export async function orderMetrics(sql: SqlExecutor, { dateFrom, dateTo }: Perio
   };
 }
 
-export interface MaterialStat {
-  materialId: string;
-  materialName: string;
-  orderCount: number;
-  estimatedWeight: number;
-  actualWeight: number;
-  averageOrderSize: number;
-}
-
 /** GET /api/statistics/material-stats?dateFrom&dateTo: per material, heaviest first; cancelled orders left out. */
 export async function materialStats(sql: SqlExecutor, { dateFrom, dateTo }: Period): Promise<MaterialStat[]> {
   const { rows } = await sql.query(
@@ -144,13 +120,6 @@ export async function materialStats(sql: SqlExecutor, { dateFrom, dateTo }: Peri
     actualWeight: round1(num(r.actual)),
     averageOrderSize: round1(num(r.n) === 0 ? 0 : num(r.estimated) / num(r.n)),
   }));
-}
-
-export interface VehicleStat {
-  licensePlate: string;
-  orderCount: number;
-  totalWeight: number;
-  averageWeight: number;
 }
 
 /**

@@ -54,7 +54,11 @@ export const MAIL_OUTCOME_WAIT_MS = 15_000;
 export const MAIL_OUTCOME_POLL_MS = 1_000;
 
 /** Polls the mail's state until it is sent or failed, or `MAIL_OUTCOME_WAIT_MS` have passed (then `requested`). */
-export async function awaitOrderMailOutcome(mailId: string, waitMs = MAIL_OUTCOME_WAIT_MS, pollMs = MAIL_OUTCOME_POLL_MS): Promise<OrderMailState> {
+export async function awaitOrderMailOutcome(
+  mailId: string,
+  waitMs = MAIL_OUTCOME_WAIT_MS,
+  pollMs = MAIL_OUTCOME_POLL_MS,
+): Promise<OrderMailState> {
   const deadline = Date.now() + waitMs;
   for (;;) {
     const state = await fetchOrderMailState(mailId);

@@ -1,57 +1,20 @@
+import type { DailySummary, MaterialStat, OrderMetrics, StatisticsPeriod, VehicleStat } from '@dispo/domain/statistics/statistics-figures';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from './client';
 import { queryKeys } from './queryKeys';
+
+export type { DailySummary, MaterialStat, OrderMetrics, StatisticsPeriod, VehicleStat } from '@dispo/domain/statistics/statistics-figures';
 
 /**
  * The statistics of the order intake (orders.md §3 "Statistics", §7.5; docs/read-models.md
  * "Statistics"): all four calls are loaded together for one period.
  */
 
-export interface DailySummary {
-  date: string;
-  dispatchedToday: number;
-  completedToday: number;
-  openOrders: number;
-  estimatedWeight: number;
-  actualWeight: number;
-  weightDifference: number;
-}
-
-export interface OrderMetrics {
-  totalOrders: number;
-  statusDistribution: Record<string, number>;
-  rates: { cancellationRate: number; problemRate: number };
-  dailyTrends: { date: string; orderCount: number }[];
-  topRoutes: { fromPlantName: string; toPlantName: string; orderCount: number }[];
-  hourlyDistribution: { hour: number; orderCount: number }[];
-}
-
-export interface MaterialStat {
-  materialId: string;
-  materialName: string;
-  orderCount: number;
-  estimatedWeight: number;
-  actualWeight: number;
-  averageOrderSize: number;
-}
-
-export interface VehicleStat {
-  licensePlate: string;
-  orderCount: number;
-  totalWeight: number;
-  averageWeight: number;
-}
-
 export interface Statistics {
   summary: DailySummary;
   metrics: OrderMetrics;
   materials: MaterialStat[];
   vehicles: VehicleStat[];
-}
-
-export interface StatisticsPeriod {
-  dateFrom: string;
-  dateTo: string;
 }
 
 async function data<T>(path: string, query: Record<string, string>, signal?: AbortSignal): Promise<T> {

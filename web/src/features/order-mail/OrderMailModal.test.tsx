@@ -13,10 +13,7 @@ afterEach(async () => {
 });
 
 const t = messages.orderMail;
-const orders = [
-  makeOrder({ id: 'o-1', orderNumber: 'S261126-0001' }),
-  makeOrder({ id: 'o-2', orderNumber: 'S261126-0002' }),
-];
+const orders = [makeOrder({ id: 'o-1', orderNumber: 'S261126-0001' }), makeOrder({ id: 'o-2', orderNumber: 'S261126-0002' })];
 const draft = {
   success: true,
   subject: 'Transportaufträge S261126-0001, S261126-0002',

@@ -58,7 +58,8 @@ function fieldOf(error: unknown): Field | null {
 export function OrderMailModal({ orders, onClose, onSuccess, onInfo, downloadPdfs }: OrderMailModalProps) {
   const [form, setForm] = useState<OrderMailRequest>({
     order_ids: orders.map((o) => o.id),
-    recipient_email: orders.length > 0 && orders.every((o) => o.customer?.email === orders[0]?.customer?.email) ? (orders[0]?.customer?.email ?? '') : '',
+    recipient_email:
+      orders.length > 0 && orders.every((o) => o.customer?.email === orders[0]?.customer?.email) ? (orders[0]?.customer?.email ?? '') : '',
     cc_emails: '',
     subject: '',
     message: '',
@@ -129,7 +130,12 @@ export function OrderMailModal({ orders, onClose, onSuccess, onInfo, downloadPdf
       setErrors(found);
       return;
     }
-    window.location.href = mailtoLink(form.recipient_email, [...splitAddresses(form.cc_emails), ...(copyAddress ? [copyAddress] : [])], form.subject, form.message);
+    window.location.href = mailtoLink(
+      form.recipient_email,
+      [...splitAddresses(form.cc_emails), ...(copyAddress ? [copyAddress] : [])],
+      form.subject,
+      form.message,
+    );
     if (form.include_attachments) window.setTimeout(() => downloadPdfs(orders), MAIL_LINK_PDF_DELAY_MS);
     onClose();
   };
@@ -144,7 +150,13 @@ export function OrderMailModal({ orders, onClose, onSuccess, onInfo, downloadPdf
       closeOnBackdrop={false}
       footer={
         <div className="order-mail__footer">
-          <button type="button" className="button button--secondary" onClick={openMailLink} disabled={busy || tooMany} title={text.mailLinkHint}>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={openMailLink}
+            disabled={busy || tooMany}
+            title={text.mailLinkHint}
+          >
             {text.mailLink}
           </button>
           <span className="order-mail__spacer" />

@@ -13,7 +13,15 @@ afterEach(async () => {
 });
 
 const s = messages.statistics;
-const summary = { date: '', dispatchedToday: 12, completedToday: 7, openOrders: 3, estimatedWeight: 310.5, actualWeight: 180.25, weightDifference: -2.4 };
+const summary = {
+  date: '',
+  dispatchedToday: 12,
+  completedToday: 7,
+  openOrders: 3,
+  estimatedWeight: 310.5,
+  actualWeight: 180.25,
+  weightDifference: -2.4,
+};
 const metrics = (total: number) => ({
   totalOrders: total,
   statusDistribution: total ? { offen: 3, geliefert: total - 3 } : {},
@@ -23,7 +31,7 @@ const metrics = (total: number) => ({
   hourlyDistribution: [],
 });
 
-async function open(routes: Parameters<typeof startOrdersBackend>[0]['routes']) {
+async function open(routes: NonNullable<Parameters<typeof startOrdersBackend>[0]>['routes']) {
   backend = await startOrdersBackend({ routes });
   loginAt(backend);
   await renderOrdersPage(backend);

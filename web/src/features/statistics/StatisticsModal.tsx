@@ -72,11 +72,23 @@ export function StatisticsModal({ onClose }: { onClose(): void }) {
         >
           <label className="field statistics__date">
             <span className="field__label">{text.periodFrom}</span>
-            <input className="field__input" type="date" value={draft.dateFrom} max={draft.dateTo} onChange={(e) => setDraft({ ...draft, dateFrom: e.target.value })} />
+            <input
+              className="field__input"
+              type="date"
+              value={draft.dateFrom}
+              max={draft.dateTo}
+              onChange={(e) => setDraft({ ...draft, dateFrom: e.target.value })}
+            />
           </label>
           <label className="field statistics__date">
             <span className="field__label">{text.periodTo}</span>
-            <input className="field__input" type="date" value={draft.dateTo} min={draft.dateFrom} onChange={(e) => setDraft({ ...draft, dateTo: e.target.value })} />
+            <input
+              className="field__input"
+              type="date"
+              value={draft.dateTo}
+              min={draft.dateFrom}
+              onChange={(e) => setDraft({ ...draft, dateTo: e.target.value })}
+            />
           </label>
           <div className="statistics__quick" role="group" aria-label={text.periodGroup}>
             {QUICK_PERIODS.map((days) => (
@@ -107,7 +119,10 @@ export function StatisticsModal({ onClose }: { onClose(): void }) {
               {messages.errors.loadStatistics}.
             </p>
           ) : (
-            <div className={query.isFetching ? 'statistics__content statistics__content--stale' : 'statistics__content'} aria-busy={query.isFetching}>
+            <div
+              className={query.isFetching ? 'statistics__content statistics__content--stale' : 'statistics__content'}
+              aria-busy={query.isFetching}
+            >
               {tab === 'overview' && <OverviewTab stats={query.data} />}
               {tab === 'materials' && <MaterialsTab materials={query.data.materials} />}
               {tab === 'trends' && <TrendsTab metrics={query.data.metrics} />}

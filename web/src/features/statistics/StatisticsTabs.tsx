@@ -66,7 +66,9 @@ export function OverviewTab({ stats }: { stats: Statistics }) {
   const statuses = Object.entries(metrics.statusDistribution)
     .map(([status, n]) => ({ status, label: statusLabel(status), orderCount: n }))
     .sort((a, b) => b.orderCount - a.orderCount);
-  const routes = metrics.topRoutes.slice(0, TOP_ROUTES_SHOWN).map((r) => ({ ...r, label: text.routeLabel(r.fromPlantName, r.toPlantName) }));
+  const routes = metrics.topRoutes
+    .slice(0, TOP_ROUTES_SHOWN)
+    .map((r) => ({ ...r, label: text.routeLabel(r.fromPlantName, r.toPlantName) }));
   return (
     <div className="statistics__tab">
       <section className="statistics__card" aria-label={text.summaryFor(formatDate(summary.date))}>
@@ -77,7 +79,11 @@ export function OverviewTab({ stats }: { stats: Statistics }) {
           <Figure label={text.openOrders} value={count(summary.openOrders)} />
           <Figure label={text.estimatedWeight} value={tons(summary.estimatedWeight)} />
           <Figure label={text.actualWeight} value={tons(summary.actualWeight)} />
-          <Figure label={text.weightDifference} value={tons(summary.weightDifference)} tone={summary.weightDifference < 0 ? 'bad' : undefined} />
+          <Figure
+            label={text.weightDifference}
+            value={tons(summary.weightDifference)}
+            tone={summary.weightDifference < 0 ? 'bad' : undefined}
+          />
         </div>
       </section>
       <section className="statistics__card" aria-label={text.periodOrders}>
@@ -128,7 +134,11 @@ export function MaterialsTab({ materials }: { materials: MaterialStat[] }) {
         <BarChart data={materials} margin={{ top: 8, right: 16, bottom: 40, left: 8 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="materialName" tick={{ fontSize: 11 }} interval={0} angle={-25} textAnchor="end" />
-          <YAxis tickFormatter={count} tick={{ fontSize: 12 }} label={{ value: text.axisTons, angle: -90, position: 'insideLeft', fontSize: 12 }} />
+          <YAxis
+            tickFormatter={count}
+            tick={{ fontSize: 12 }}
+            label={{ value: text.axisTons, angle: -90, position: 'insideLeft', fontSize: 12 }}
+          />
           <Tooltip formatter={(value, name) => [tons(Number(value)), name]} />
           <Legend verticalAlign="top" />
           <Bar dataKey="estimatedWeight" name={c.estimatedWeight} fill={COLORS.secondary} isAnimationActive={false} />
@@ -139,10 +149,18 @@ export function MaterialsTab({ materials }: { materials: MaterialStat[] }) {
         <thead>
           <tr>
             <th scope="col">{c.material}</th>
-            <th scope="col" className="data-table__number">{c.orders}</th>
-            <th scope="col" className="data-table__number">{c.estimatedWeight}</th>
-            <th scope="col" className="data-table__number">{c.actualWeight}</th>
-            <th scope="col" className="data-table__number">{c.averageOrderSize}</th>
+            <th scope="col" className="data-table__number">
+              {c.orders}
+            </th>
+            <th scope="col" className="data-table__number">
+              {c.estimatedWeight}
+            </th>
+            <th scope="col" className="data-table__number">
+              {c.actualWeight}
+            </th>
+            <th scope="col" className="data-table__number">
+              {c.averageOrderSize}
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -172,9 +190,25 @@ export function TrendsTab({ metrics }: { metrics: OrderMetrics }) {
         <LineChart data={days} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" />
           <XAxis dataKey="label" tick={{ fontSize: 12 }} minTickGap={16} />
-          <YAxis allowDecimals={false} tickFormatter={count} tick={{ fontSize: 12 }} label={{ value: text.axisOrders, angle: -90, position: 'insideLeft', fontSize: 12 }} />
-          <Tooltip labelFormatter={(_, payload) => String(payload?.[0]?.payload?.full ?? '')} formatter={(value) => [count(Number(value)), c.orders]} />
-          <Line type="linear" dataKey="orderCount" name={c.orders} stroke={COLORS.primary} strokeWidth={2} dot={days.length <= 31} isAnimationActive={false} />
+          <YAxis
+            allowDecimals={false}
+            tickFormatter={count}
+            tick={{ fontSize: 12 }}
+            label={{ value: text.axisOrders, angle: -90, position: 'insideLeft', fontSize: 12 }}
+          />
+          <Tooltip
+            labelFormatter={(_, payload) => String(payload?.[0]?.payload?.full ?? '')}
+            formatter={(value) => [count(Number(value)), c.orders]}
+          />
+          <Line
+            type="linear"
+            dataKey="orderCount"
+            name={c.orders}
+            stroke={COLORS.primary}
+            strokeWidth={2}
+            dot={days.length <= 31}
+            isAnimationActive={false}
+          />
         </LineChart>
       </ChartCard>
       {hours.length === 0 ? (
@@ -204,7 +238,11 @@ export function VehiclesTab({ vehicles }: { vehicles: VehicleStat[] }) {
         <BarChart data={charted} margin={{ top: 8, right: 16, bottom: 40, left: 8 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="licensePlate" tick={{ fontSize: 11 }} interval={0} angle={-30} textAnchor="end" />
-          <YAxis tickFormatter={count} tick={{ fontSize: 12 }} label={{ value: text.axisTons, angle: -90, position: 'insideLeft', fontSize: 12 }} />
+          <YAxis
+            tickFormatter={count}
+            tick={{ fontSize: 12 }}
+            label={{ value: text.axisTons, angle: -90, position: 'insideLeft', fontSize: 12 }}
+          />
           <Tooltip formatter={(value, name) => [tons(Number(value)), name]} />
           <Bar dataKey="totalWeight" name={c.totalWeight} fill={COLORS.primary} isAnimationActive={false} />
         </BarChart>
@@ -213,9 +251,15 @@ export function VehiclesTab({ vehicles }: { vehicles: VehicleStat[] }) {
         <thead>
           <tr>
             <th scope="col">{c.licensePlate}</th>
-            <th scope="col" className="data-table__number">{c.orders}</th>
-            <th scope="col" className="data-table__number">{c.totalWeight}</th>
-            <th scope="col" className="data-table__number">{c.averageWeight}</th>
+            <th scope="col" className="data-table__number">
+              {c.orders}
+            </th>
+            <th scope="col" className="data-table__number">
+              {c.totalWeight}
+            </th>
+            <th scope="col" className="data-table__number">
+              {c.averageWeight}
+            </th>
           </tr>
         </thead>
         <tbody>
