@@ -10,7 +10,7 @@
 import { listOrders } from '@dispo/projection-service/orders/order-list';
 import { loadDemoCatalog } from '@dispo/runtime/demo-catalog';
 import { FILL_ORDERS } from './order-fill';
-import { startBenchApp } from './runtime-app';
+import { listenAndLogin, startBenchApp } from './runtime-app';
 import { int, latencyTriple, percentiles, renderTable } from './stats';
 
 const arg = (name: string, fallback: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
@@ -26,15 +26,7 @@ async function main(): Promise<void> {
     await app.infra.sql.query(FILL_ORDERS, [ROWS, '2026-01-01', 365, 'bench-']);
     await app.infra.sql.query('ANALYZE read.orders');
     const fillSeconds = (Date.now() - t0) / 1000;
-    await app.services.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.services.app.server.address();
-    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    const login = await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'dispo', password: 'demo1234' }),
-    });
-    const { token } = (await login.json()) as { token: string };
+    const { base, headers } = await listenAndLogin(app);
     const catalog = loadDemoCatalog();
     const plants = (await app.infra.sql.query<{ id: string; name: string }>("SELECT id, name FROM read.plants WHERE plant_role <> 'delivery'")).rows;
     const terms = ['kies', 'nordbeton', 'S2606', 'bremen', 'silo 2', 'cem i', 'halde', 'elbe bau', 'sand 0/2', 'lübeck'];
@@ -80,7 +72,7 @@ async function main(): Promise<void> {
     let rowsSeen = 0;
     for (let i = 0; i < WARMUP + REQUESTS; i++) {
       const start = performance.now();
-      const res = await fetch(url(i), { headers: { authorization: `Bearer ${token}` } });
+      const res = await fetch(url(i), { headers });
       const body = (await res.json()) as { orders: unknown[]; total: number };
       const elapsed = performance.now() - start;
       if (res.status !== 200) throw new Error(`GET /api/orders answered ${res.status}`);

@@ -17,6 +17,20 @@ export interface BenchApp {
   close(): Promise<void>;
 }
 
+/** Listens on a free local port and logs a demo user in: the base URL and the bearer header. */
+export async function listenAndLogin(app: BenchApp, username = 'dispo'): Promise<{ base: string; headers: { authorization: string } }> {
+  await app.services.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.services.app.server.address();
+  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: 'demo1234' }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  return { base, headers: { authorization: `Bearer ${token}` } };
+}
+
 /**
  * The real runtime (both halves in one process, as `npm start` runs it) on a fresh database, seeded
  * with the demo catalogue. Like runtime/src/testing/test-app.ts, but with the production pool size

@@ -10,7 +10,7 @@
  */
 import { recountAllOrders } from '@dispo/projection-service/projections/order-statistics';
 import { FILL_ORDERS } from './order-fill';
-import { startBenchApp } from './runtime-app';
+import { listenAndLogin, startBenchApp } from './runtime-app';
 import { int, latencyTriple, percentiles, renderTable } from './stats';
 
 const arg = (name: string, fallback: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
@@ -48,16 +48,7 @@ async function main(): Promise<void> {
     await recountAllOrders(app.infra.sql);
     await app.infra.sql.query('VACUUM ANALYZE');
     const fillSeconds = (Date.now() - t0) / 1000;
-    await app.services.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.services.app.server.address();
-    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    const login = await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'dispo', password: 'demo1234' }),
-    });
-    const { token } = (await login.json()) as { token: string };
-    const headers = { authorization: `Bearer ${token}` };
+    const { base, headers } = await listenAndLogin(app);
 
     // 90-day periods at varying places of the filled range.
     const period = (i: number) => {
