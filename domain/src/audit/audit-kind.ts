@@ -1,7 +1,7 @@
 import type { EventDefinition } from '@dispo/events/registry';
 
 /** Kinds of record an id in a field may name; the server turns them into names (plate, order number, …). */
-export type ReferenceKind = 'plant' | 'loadingPoint' | 'material' | 'customer' | 'user' | 'vehicle' | 'trailer' | 'order' | 'tour';
+export type ReferenceKind = 'plant' | 'loadingPoint' | 'material' | 'customer' | 'user' | 'vehicle' | 'trailer' | 'order' | 'tour' | 'fuel-card' | 'template';
 
 /** A record's fields as the audit shows and compares them: flat, field name → plain value. */
 export type Snapshot = Record<string, unknown>;

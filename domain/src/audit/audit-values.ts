@@ -3,7 +3,7 @@ import type { AuditKind, ReferenceKind, Snapshot } from './audit-kind';
 import { auditKind } from './audit-kinds';
 
 /** Looks up the name of a referenced record (plate, order number, "first last"); undefined: unknown id. */
-export type NameOf = (kind: ReferenceKind, id: string) => string | undefined;
+export type NameOf = (kind: string, id: string) => string | undefined;
 
 const LOCAL_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
