@@ -213,7 +213,7 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
     await app.register(tourPlanRoutes, { sql: infra.sql, mailSending: Boolean(options.mail?.smtpUrl) });
     await app.register(fleetQueryRoutes, { sql: infra.sql });
     await app.register(personalRoutes, { sql: infra.sql });
-    await app.register(auditRoutes, { sql: infra.sql, store: infra.store });
+    await app.register(auditRoutes, { sql: infra.sql, registry: infra.registry });
     await app.register(quickOrderQueryRoutes, { sql: infra.sql });
     await app.register(dispatchQueryRoutes, {
       sql: infra.sql,

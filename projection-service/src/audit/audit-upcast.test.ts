@@ -4,6 +4,7 @@ import { expectedOrder } from '@dispo/domain/testing/order-fixtures';
 import { allEventDefinitions, orderDetailsChanged, orderDetailsSchema } from '@dispo/events/catalog/index';
 import type { NewEvent } from '@dispo/events/envelope';
 import { defineEvent, EventRegistry } from '@dispo/events/registry';
+import { readAuditStream } from '@dispo/events/store/sql-audit-log';
 import { SqlEventStore } from '@dispo/events/store/sql-event-store';
 import { createTestSql, type TestSql } from '@dispo/events/testing/test-database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -82,5 +83,20 @@ describe('state at an instant across an upcaster version change', () => {
       { field: 'weightTons', old: 27, new: 30 },
     ]);
     expect(steps[2]!.changes).toEqual([{ field: 'quantity', old: 30, new: 35 }]);
+  });
+
+  it("reads the same through the audit's own stream reader, also cut at an instant", async () => {
+    const registry = withDefinition(detailsChangedV2);
+    const all = await readAuditStream(db.sql, registry, stream);
+    expect(all.map((e) => [e.type, e.schemaVersion])).toEqual([
+      ['OrderCreated', 1],
+      ['OrderDetailsChanged', 2],
+      ['OrderDetailsChanged', 2],
+    ]);
+    expect(all[1]!.data).toMatchObject({ changes: { quantity: 30 }, previous: {} });
+    const cut = await readAuditStream(db.sql, registry, stream, new Date(all[1]!.recordedAt));
+    expect(cut.map((e) => e.streamVersion)).toEqual([1, 2]);
+    const state = stateAt(auditKind('order')!, cut, new Date(all[1]!.recordedAt));
+    expect(state.found && state.snapshot?.quantity).toBe(30);
   });
 });

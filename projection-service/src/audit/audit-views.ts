@@ -14,8 +14,8 @@ import {
 } from '@dispo/domain/audit/index';
 import { messages } from '@dispo/domain/messages';
 import type { SqlExecutor } from '@dispo/events/sql/client';
-import { type AuditLogQuery, encodeAuditCursor, readAuditLog } from '@dispo/events/store/sql-audit-log';
-import type { EventStore } from '@dispo/events/store/port';
+import type { EventRegistry } from '@dispo/events/registry';
+import { type AuditLogQuery, encodeAuditCursor, readAuditLog, readAuditStream } from '@dispo/events/store/sql-audit-log';
 import { type AuditUser, auditUser, loadNames, loadUsers } from './reference-names';
 
 const audit = messages.audit;
@@ -88,8 +88,8 @@ export type Readable = (ownerId: string | null) => boolean;
  * The whole history of one record, newest first; null when the stream does not exist or the reader
  * may not see it (answered alike: 404).
  */
-export async function recordHistory(sql: SqlExecutor, store: EventStore, kind: AuditKind, id: string, mayRead: Readable) {
-  const events = await store.readStream(kind.streamId(id));
+export async function recordHistory(sql: SqlExecutor, registry: EventRegistry, kind: AuditKind, id: string, mayRead: Readable) {
+  const events = await readAuditStream(sql, registry, kind.streamId(id));
   if (events.length === 0 || !mayRead(kind.ownerOf?.(events) ?? null)) return null;
   const steps = replayHistory(kind, events);
   const lastSeen = [...steps].reverse().find((s) => s.after !== null)?.after ?? null;
@@ -121,8 +121,9 @@ export async function recordHistory(sql: SqlExecutor, store: EventStore, kind: A
 }
 
 /** The record as it was at `at`; null before its first event (or not readable). */
-export async function recordStateAt(sql: SqlExecutor, store: EventStore, kind: AuditKind, id: string, at: Date, mayRead: Readable) {
-  const events = await store.readStream(kind.streamId(id));
+export async function recordStateAt(sql: SqlExecutor, registry: EventRegistry, kind: AuditKind, id: string, at: Date, mayRead: Readable) {
+  // Only the events up to `at`: the owner (a template's) is named by the first of them.
+  const events = await readAuditStream(sql, registry, kind.streamId(id), at);
   if (events.length === 0 || !mayRead(kind.ownerOf?.(events) ?? null)) return null;
   const state = stateAt(kind, events, at);
   if (!state.found) return null;

@@ -1,10 +1,10 @@
 import { Readable } from 'node:stream';
 import { allEventDefinitions } from '@dispo/events/catalog/index';
-import { auditKind, auditKinds } from '@dispo/domain/audit/index';
+import { auditKind, auditKinds, germanInstant } from '@dispo/domain/audit/index';
 import { messages } from '@dispo/domain/messages';
 import type { SqlExecutor } from '@dispo/events/sql/client';
 import { type AuditLogQuery, decodeAuditCursor } from '@dispo/events/store/sql-audit-log';
-import type { EventStore } from '@dispo/events/store/port';
+import type { EventRegistry } from '@dispo/events/registry';
 import { readerRoles, requireRoles, type TokenClaims } from '@dispo/platform/http/auth';
 import { HttpError } from '@dispo/platform/http/errors';
 import { requestText } from '@dispo/platform/http/text-schemas';
@@ -12,7 +12,6 @@ import { stringify } from 'csv-stringify/sync';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditLogPage, recordHistory, recordStateAt, typesOfKind } from '../audit/audit-views';
-import { germanInstant } from '@dispo/domain/audit/index';
 
 const tags = ['Prüfung'];
 const audit = messages.audit;
@@ -62,18 +61,18 @@ function logQueryOf(filters: z.infer<typeof logFilters>): Omit<AuditLogQuery, 'l
  * The audit (issue 18, docs/api/audit.md): a record's history and its state at an instant for every
  * reader of that record; the global log and its CSV export for auditors and admins.
  */
-export const auditRoutes: FastifyPluginAsyncZod<{ sql: SqlExecutor; store: EventStore }> = async (app, { sql, store }) => {
+export const auditRoutes: FastifyPluginAsyncZod<{ sql: SqlExecutor; registry: EventRegistry }> = async (app, { sql, registry }) => {
   const read = { onRequest: requireRoles(...readerRoles) };
   const auditors = { onRequest: requireRoles('auditor') };
 
   app.get('/api/audit/:kind/:id/history', { ...read, schema: { tags, params } }, async (req) => {
-    const history = await recordHistory(sql, store, kindOr404(req.params.kind), req.params.id, readableBy(req.user));
+    const history = await recordHistory(sql, registry, kindOr404(req.params.kind), req.params.id, readableBy(req.user));
     if (!history) throw new HttpError(404, audit.notFound);
     return { success: true, ...history };
   });
 
   app.get('/api/audit/:kind/:id/state', { ...read, schema: { tags, params, querystring: z.strictObject({ at: instant }) } }, async (req) => {
-    const state = await recordStateAt(sql, store, kindOr404(req.params.kind), req.params.id, new Date(req.query.at), readableBy(req.user));
+    const state = await recordStateAt(sql, registry, kindOr404(req.params.kind), req.params.id, new Date(req.query.at), readableBy(req.user));
     if (!state) throw new HttpError(404, audit.notYetExisting);
     return { success: true, ...state };
   });
