@@ -41,7 +41,7 @@ const FILL = `
   SELECT 'bench-' || (g / 8), g % 8 + 1, gen_random_uuid(),
     CASE WHEN g % 1000 = 0 THEN 'FuelCardPinRevealed' ELSE ($4::text[])[1 + (g * 7) % array_length($4::text[], 1)] END,
     1, jsonb_build_object('id', 'bench-' || (g / 8)),
-    jsonb_build_object('userId', 'bench-user-' || (g * 7919) % ${USERS}, 'correlationId', 'bench', 'causationId', null,
+    jsonb_build_object('userId', 'bench-user-' || (g::bigint * 7919) % ${USERS}, 'correlationId', 'bench', 'causationId', null,
                        'occurredAt', '', 'commandName', 'UpdateOrder'),
     now() - ($3::int - g) * interval '6 seconds'
   FROM generate_series($1::int, $1::int + $2::int - 1) AS g`;
