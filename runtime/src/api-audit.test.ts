@@ -154,6 +154,7 @@ describe('audit: histories, states at an instant, the global log (docs/api/audit
     const history = await ok<History>(res);
     expect(history.entries[0]).toMatchObject({ type: 'FuelCardPinRevealed', typeLabel: 'PIN angezeigt', changes: [], user: { name: 'Michael Hoffmann' } });
     expect(history.entries[1]!.changes).toEqual([{ field: 'pin', label: 'PIN', old: null, new: null, oldText: '', newText: 'geändert', secret: true }]);
+    expect(history.entries.at(-1)).toMatchObject({ type: 'FuelCardCreated', user: null, commandLabel: 'Demodaten: Tankkarte anlegen' });
     expect(res.body).not.toContain('8642');
     expect(res.body).not.toContain('4711');
     expect(res.body).not.toContain('ciphertext');

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '../messages';
 import { expectedOrder } from '../testing/order-fixtures';
 import { auditKinds, eventTypesOutsideKinds, kindOfEventType } from './audit-kinds';
+import { displayValue } from './audit-values';
 import { type AuditedEvent, replayHistory } from './stream-history';
 
 const at = '2026-11-20T09:15:00.000Z';
@@ -217,5 +218,25 @@ describe('audit diff of every event type in the catalogue', () => {
       { field: 'quantity', old: 27, new: 30 },
       { field: 'notes', old: null, new: 'Bitte anrufen' },
     ]);
+  });
+});
+
+describe('values as people read them', () => {
+  const names = (kind: string, id: string) => (kind === 'user' && id === 'u-frank' ? 'Frank Berger' : undefined);
+
+  it('labels enums, names ids, writes German dates and numbers, keeps a year plain and hides secrets', () => {
+    const vehicle = auditKinds.find((k) => k.kind === 'vehicle')!;
+    expect(displayValue(vehicle, 'status', 'repair', names)).toBe('Reparatur');
+    expect(displayValue(vehicle, 'assignedDriverId', 'u-frank', names)).toBe('Frank Berger');
+    expect(displayValue(vehicle, 'assignedDriverId', 'u-gone', names)).toBe('u-gone');
+    expect(displayValue(vehicle, 'tuvUntil', '2027-01-31', names)).toBe('31.01.2027');
+    expect(displayValue(vehicle, 'payloadKg', 27000, names)).toBe('27.000');
+    expect(displayValue(vehicle, 'year', 2022, names)).toBe('2022');
+    expect(displayValue(vehicle, 'hasSiloEquipment', true, names)).toBe('Ja');
+    expect(displayValue(vehicle, 'notes', null, names)).toBe('—');
+    expect(displayValue(vehicle, 'createdAt', '2026-11-20T09:15:00.000Z', names)).toBe('20.11.2026, 10:15:00');
+    const card = auditKinds.find((k) => k.kind === 'fuel-card')!;
+    expect(displayValue(card, 'pin', pin, names)).toBe('verborgen');
+    expect(displayValue(card, 'pin', null, names)).toBe('—');
   });
 });

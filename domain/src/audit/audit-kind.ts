@@ -26,6 +26,8 @@ export interface AuditKind<State = unknown> {
   valueLabels?: Readonly<Record<string, Readonly<Record<string, string>>>>;
   /** Fields holding ids of other records (also arrays of ids). */
   references?: Readonly<Record<string, ReferenceKind>>;
+  /** Number fields shown without thousands separators (a year). */
+  plainNumbers?: readonly string[];
   /** Fields never shown with their value (a PIN, a password hash): only whether they changed. */
   secretFields?: readonly string[];
   /** What names the record for people: order number, plate, card number. */

@@ -98,6 +98,7 @@ const vehicle = defineAuditKind({
     status: labels.vehicleStatus,
   },
   references: { assignedDriverId: 'user', suitableMaterialIds: 'material' },
+  plainNumbers: ['year'],
   title: (s) => String(s.licensePlate),
 });
 

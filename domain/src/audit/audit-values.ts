@@ -30,7 +30,7 @@ function oneValue(kind: AuditKind, field: string, value: unknown, nameOf: NameOf
   const label = kind.valueLabels?.[field]?.[String(value)];
   if (label) return label;
   if (typeof value === 'boolean') return value ? messages.audit.yes : messages.audit.no;
-  if (typeof value === 'number') return value.toLocaleString('de-DE');
+  if (typeof value === 'number') return kind.plainNumbers?.includes(field) ? String(value) : value.toLocaleString('de-DE');
   if (typeof value === 'string') {
     const date = LOCAL_DATE.exec(value);
     if (date) return `${date[3]}.${date[2]}.${date[1]}`;

@@ -53,8 +53,12 @@ export interface AuditRelated {
   label: string;
 }
 
+/** The seed names its commands `Seed:<command>`: shown as "Demodaten: <command label>". */
+const SEED_PREFIX = 'Seed:';
+
 function commandLabel(name: string | null | undefined): string | null {
   if (!name) return null;
+  if (name.startsWith(SEED_PREFIX)) return `${audit.commands.Seed}: ${commandLabel(name.slice(SEED_PREFIX.length))}`;
   return audit.commands[name] ?? name;
 }
 
