@@ -1661,6 +1661,7 @@ export const messages = {
     apply: 'Filtern',
     reset: 'Zurücksetzen',
     rowsShown: (n: number) => `${n.toLocaleString('de-DE')} Einträge angezeigt`,
+    filterForm: 'Filter des Protokolls',
     filters: {
       from: 'Von',
       to: 'Bis',

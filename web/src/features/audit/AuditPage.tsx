@@ -84,7 +84,7 @@ function AuditLog() {
     <>
       <form
         className="audit-page__filters"
-        aria-label={text.filters.kind}
+        aria-label={text.filterForm}
         onSubmit={(event) => {
           event.preventDefault();
           setFilters(filtersOf(draft));
@@ -92,15 +92,15 @@ function AuditLog() {
       >
         <label className="audit__picker-field">
           <span>{text.filters.from}</span>
-          <input type="datetime-local" step={1} className="field__input" value={draft.from} onChange={set('from')} />
+          <input type="datetime-local" step={1} className="field__input" value={draft.from} onChange={set('from')} aria-label={text.filters.from} />
         </label>
         <label className="audit__picker-field">
           <span>{text.filters.to}</span>
-          <input type="datetime-local" step={1} className="field__input" value={draft.to} onChange={set('to')} />
+          <input type="datetime-local" step={1} className="field__input" value={draft.to} onChange={set('to')} aria-label={text.filters.to} />
         </label>
         <label className="audit__picker-field">
           <span>{text.filters.user}</span>
-          <select className="field__input" value={draft.userId} onChange={set('userId')}>
+          <select className="field__input" value={draft.userId} onChange={set('userId')} aria-label={text.filters.user}>
             <option value="">{text.filters.all}</option>
             {options.data?.users.map((u) => (
               <option key={u.id} value={u.id}>
@@ -111,7 +111,7 @@ function AuditLog() {
         </label>
         <label className="audit__picker-field">
           <span>{text.filters.kind}</span>
-          <select className="field__input" value={draft.kind} onChange={set('kind')}>
+          <select className="field__input" value={draft.kind} onChange={set('kind')} aria-label={text.filters.kind}>
             <option value="">{text.filters.all}</option>
             {options.data?.kinds.map((k) => (
               <option key={k.kind} value={k.kind}>
@@ -122,7 +122,7 @@ function AuditLog() {
         </label>
         <label className="audit__picker-field">
           <span>{text.filters.type}</span>
-          <select className="field__input" value={draft.type} onChange={set('type')}>
+          <select className="field__input" value={draft.type} onChange={set('type')} aria-label={text.filters.type}>
             <option value="">{text.filters.all}</option>
             {types.map((t) => (
               <option key={t.type} value={t.type}>
