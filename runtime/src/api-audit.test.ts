@@ -1,49 +1,9 @@
+import type { AuditEntry as Entry, AuditHistory as History, AuditLogEntry as LogEntry, AuditState as State } from '@dispo/domain/audit/index';
 import { messages } from '@dispo/domain/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoId } from './seed';
 import { demoOrderBody } from './testing/demo-order';
 import { createTestApp, type TestApp } from './testing/test-app';
-
-interface Change {
-  field: string;
-  label: string;
-  old: unknown;
-  new: unknown;
-  oldText: string;
-  newText: string;
-  secret?: boolean;
-}
-interface Entry {
-  version: number;
-  recordedAt: string;
-  type: string;
-  typeLabel: string;
-  commandLabel: string | null;
-  user: { id: string; name: string; roles: string } | null;
-  changes: Change[];
-  deleted: boolean;
-}
-interface History {
-  kind: string;
-  title: string;
-  exists: boolean;
-  entries: Entry[];
-  related: { kind: string; id: string; title: string }[];
-}
-interface State {
-  exists: boolean;
-  version: number;
-  fields: { field: string; label: string; value: unknown; text: string }[];
-}
-interface LogEntry {
-  position: number;
-  recordedAt: string;
-  type: string;
-  kind: string | null;
-  entityId: string | null;
-  title: string;
-  user: { name: string } | null;
-}
 
 const ms = (iso: string, delta: number) => new Date(new Date(iso).getTime() + delta).toISOString();
 

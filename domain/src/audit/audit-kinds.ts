@@ -90,7 +90,8 @@ const vehicle = defineAuditKind({
         .sort(),
       createdAt: v.createdAt,
     })),
-  labels: fields.vehicle,
+  // The detail fields as the vehicle history of fleet.md names them; the rest the audit's own.
+  labels: { ...messages.vehicleHistory.fields, ...fields.vehicle },
   valueLabels: {
     vehicleType: labels.vehicleType,
     fuelType: labels.fuelType,
@@ -173,8 +174,6 @@ const template = defineAuditKind({
 
 /** Every audited kind. Adding one (e.g. workshop appointments) is one entry here and its labels in the catalogue. */
 export const auditKinds: readonly AuditKind[] = [order, tour, vehicle, trailer, fuelCard, template];
-
-export type AuditKindName = string;
 
 export function auditKind(name: string): AuditKind | undefined {
   return auditKinds.find((k) => k.kind === name);

@@ -1,5 +1,12 @@
 import {
+  type AuditChange,
+  type AuditEntry,
+  type AuditHistory,
   type AuditKind,
+  type AuditLogEntry,
+  type AuditLogPage,
+  type AuditRelated,
+  type AuditState,
   auditKinds,
   displayValue,
   eventTypesOutsideKinds,
@@ -16,42 +23,12 @@ import { messages } from '@dispo/domain/messages';
 import type { SqlExecutor } from '@dispo/events/sql/client';
 import type { EventRegistry } from '@dispo/events/registry';
 import { type AuditLogQuery, encodeAuditCursor, readAuditLog, readAuditStream } from '@dispo/events/store/sql-audit-log';
-import { type AuditUser, auditUser, loadNames, loadUsers } from './reference-names';
+import { auditUser, loadNames, loadUsers } from './reference-names';
 
 const audit = messages.audit;
 
-export interface AuditChange {
-  field: string;
-  label: string;
-  old: unknown;
-  new: unknown;
-  oldText: string;
-  newText: string;
-  secret?: true;
-}
 
-export interface AuditEntry {
-  version: number;
-  position: number;
-  recordedAt: string;
-  type: string;
-  typeLabel: string;
-  commandName: string | null;
-  commandLabel: string | null;
-  user: AuditUser | null;
-  changes: AuditChange[];
-  /** The record ceased to exist with this event. */
-  deleted: boolean;
-}
 
-export interface AuditRelated {
-  kind: string;
-  kindLabel: string;
-  id: string;
-  title: string;
-  field: string;
-  label: string;
-}
 
 /** The seed names its commands `Seed:<command>`: shown as "Demodaten: <command label>". */
 const SEED_PREFIX = 'Seed:';
@@ -92,7 +69,7 @@ export type Readable = (ownerId: string | null) => boolean;
  * The whole history of one record, newest first; null when the stream does not exist or the reader
  * may not see it (answered alike: 404).
  */
-export async function recordHistory(sql: SqlExecutor, registry: EventRegistry, kind: AuditKind, id: string, mayRead: Readable) {
+export async function recordHistory(sql: SqlExecutor, registry: EventRegistry, kind: AuditKind, id: string, mayRead: Readable): Promise<AuditHistory | null> {
   const events = await readAuditStream(sql, registry, kind.streamId(id));
   if (events.length === 0 || !mayRead(kind.ownerOf?.(events) ?? null)) return null;
   const steps = replayHistory(kind, events);
@@ -125,7 +102,7 @@ export async function recordHistory(sql: SqlExecutor, registry: EventRegistry, k
 }
 
 /** The record as it was at `at`; null before its first event (or not readable). */
-export async function recordStateAt(sql: SqlExecutor, registry: EventRegistry, kind: AuditKind, id: string, at: Date, mayRead: Readable) {
+export async function recordStateAt(sql: SqlExecutor, registry: EventRegistry, kind: AuditKind, id: string, at: Date, mayRead: Readable): Promise<AuditState | null> {
   // Only the events up to `at`: the owner (a template's) is named by the first of them.
   const events = await readAuditStream(sql, registry, kind.streamId(id), at);
   if (events.length === 0 || !mayRead(kind.ownerOf?.(events) ?? null)) return null;
@@ -152,24 +129,9 @@ export function typesOfKind(kind: string): readonly string[] | undefined {
   return auditKinds.find((k) => k.kind === kind)?.eventDefinitions.map((d) => d.type);
 }
 
-export interface AuditLogEntry {
-  position: number;
-  recordedAt: string;
-  streamId: string;
-  version: number;
-  type: string;
-  typeLabel: string;
-  commandLabel: string | null;
-  user: AuditUser | null;
-  kind: string | null;
-  kindLabel: string;
-  /** The audited record the event belongs to (for the link to its history), null for other streams. */
-  entityId: string | null;
-  title: string;
-}
 
 /** One page of the global log, newest first, with a cursor for the next. */
-export async function auditLogPage(sql: SqlExecutor, query: AuditLogQuery) {
+export async function auditLogPage(sql: SqlExecutor, query: AuditLogQuery): Promise<AuditLogPage> {
   const { rows, next } = await readAuditLog(sql, query);
   const users = await loadUsers(sql, rows.flatMap((r) => (r.userId ? [r.userId] : [])));
   const linked = rows.map((row) => {

@@ -1,4 +1,4 @@
-import type { NameOf, ReferenceKind } from '@dispo/domain/audit/index';
+import type { AuditUser, NameOf, ReferenceKind } from '@dispo/domain/audit/index';
 import { messages } from '@dispo/domain/messages';
 import type { SqlExecutor } from '@dispo/events/sql/client';
 
@@ -31,12 +31,6 @@ export async function loadNames(sql: SqlExecutor, ids: ReadonlyMap<string, Set<s
   return (kind, id) => names.get(`${kind}:${id}`);
 }
 
-export interface AuditUser {
-  id: string;
-  name: string;
-  /** The roles as departments, German ("Disposition, Administration"). */
-  roles: string;
-}
 
 /** Who the users of the metadata are; null (system) and unknown ids are answered by the caller. */
 export async function loadUsers(sql: SqlExecutor, userIds: Iterable<string>): Promise<Map<string, AuditUser>> {

@@ -1,72 +1,11 @@
+import type { AuditHistory, AuditLogPage, AuditState } from '@dispo/domain/audit/audit-answers';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { apiRequest, type DownloadedFile, fetchFile } from './client';
 import { queryKeys } from './queryKeys';
 
+export type { AuditChange, AuditEntry, AuditHistory, AuditLogEntry, AuditRelated, AuditState, AuditUser } from '@dispo/domain/audit/audit-answers';
+
 /** The audit of docs/api/audit.md: a record's history, its state at an instant, the global log. */
-
-export type AuditKindName = 'order' | 'tour' | 'vehicle' | 'trailer' | 'fuel-card' | 'template' | (string & {});
-
-export interface AuditUser {
-  id: string;
-  name: string;
-  roles: string;
-}
-
-export interface AuditChange {
-  field: string;
-  label: string;
-  old: unknown;
-  new: unknown;
-  oldText: string;
-  newText: string;
-  secret?: boolean;
-}
-
-export interface AuditEntry {
-  version: number;
-  position: number;
-  recordedAt: string;
-  type: string;
-  typeLabel: string;
-  commandName: string | null;
-  commandLabel: string | null;
-  user: AuditUser | null;
-  changes: AuditChange[];
-  deleted: boolean;
-}
-
-export interface AuditRelated {
-  kind: string;
-  kindLabel: string;
-  id: string;
-  title: string;
-  field: string;
-  label: string;
-}
-
-export interface AuditHistory {
-  kind: string;
-  kindLabel: string;
-  id: string;
-  title: string;
-  exists: boolean;
-  /** Newest first. */
-  entries: AuditEntry[];
-  related: AuditRelated[];
-}
-
-export interface AuditState {
-  kind: string;
-  kindLabel: string;
-  id: string;
-  at: string;
-  version: number;
-  recordedAt: string;
-  exists: boolean;
-  title: string;
-  fields: { field: string; label: string; value: unknown; text: string }[];
-  related: AuditRelated[];
-}
 
 export interface AuditLogFilters {
   from?: string;
@@ -74,21 +13,6 @@ export interface AuditLogFilters {
   userId?: string;
   kind?: string;
   type?: string;
-}
-
-export interface AuditLogEntry {
-  position: number;
-  recordedAt: string;
-  streamId: string;
-  version: number;
-  type: string;
-  typeLabel: string;
-  commandLabel: string | null;
-  user: AuditUser | null;
-  kind: string | null;
-  kindLabel: string;
-  entityId: string | null;
-  title: string;
 }
 
 export interface AuditFilterOptions {
@@ -123,7 +47,7 @@ export function useAuditLog(filters: AuditLogFilters) {
   return useInfiniteQuery({
     queryKey: queryKeys.audit.log(filters),
     queryFn: ({ pageParam, signal }) =>
-      apiRequest<{ entries: AuditLogEntry[]; nextCursor: string | null }>('/audit/log', {
+      apiRequest<AuditLogPage>('/audit/log', {
         query: { ...filters, limit: LOG_PAGE, cursor: pageParam },
         signal,
       }),
