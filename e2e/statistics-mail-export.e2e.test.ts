@@ -12,7 +12,7 @@ import { berlinDay, showDeliveryDays } from './order-list';
 
 const shots = process.env.E2E_SCREENSHOTS;
 const LIVE = { timeout: 15_000 };
-const stats = messages.statistics;
+const stats = { ...messages.statistics, ...messages.statisticsScreen };
 const mail = messages.orderMail;
 /** After every day of the demo business, so the table can be narrowed to this test's orders. */
 const OWN_DAY = berlinDay(60);

@@ -82,6 +82,16 @@ describe('EventRegistry', () => {
     });
   });
 
+  it('takes current data as stored when lifting for trusting readers, and lifts and validates old data', () => {
+    const stored = { firstName: 'A', lastName: 'B', country: 'AT' };
+    expect(registry.liftStored('TestCustomerRenamed', 3, stored)).toEqual({ schemaVersion: 3, data: stored });
+    expect(registry.liftStored('TestCustomerRenamed', 1, { name: 'Anna Schmidt' })).toEqual({
+      schemaVersion: 3,
+      data: { firstName: 'Anna', lastName: 'Schmidt', country: 'DE' },
+    });
+    expect(() => registry.liftStored('TestCustomerRenamed', 1, { name: 42 })).toThrow();
+  });
+
   it('refuses to register an event type twice', () => {
     expect(() => new EventRegistry([renamed, renamed])).toThrow(/registered twice/);
   });

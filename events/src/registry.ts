@@ -62,6 +62,16 @@ export class EventRegistry {
     return { schemaVersion: def.schemaVersion, data: this.parse(def, current) };
   }
 
+  /**
+   * Like `upcast`, for readers that trust the log: data of the current version was validated when it
+   * was appended and is returned as stored; only data lifted by upcasters is validated (the audit
+   * replays long streams, where parsing every event again would cost most of the time).
+   */
+  liftStored(type: string, schemaVersion: number, data: unknown): { schemaVersion: number; data: unknown } {
+    const def = this.get(type);
+    return schemaVersion === def.schemaVersion ? { schemaVersion, data } : this.upcast(type, schemaVersion, data);
+  }
+
   private parse(def: EventDefinition, data: unknown): unknown {
     const result = def.schema.safeParse(data);
     if (!result.success) throw new InvalidEventError(def.type, result.error.issues);

@@ -196,8 +196,8 @@ describe('statistics (orders.md §2.14, §3, §7.5) against a hand count', () =>
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json().error).toContain(error);
     };
-    await refused(`/api/statistics/order-metrics?dateFrom=${D2}&dateTo=${D1}`, messages.statistics.invalidPeriod);
-    await refused('/api/statistics/material-stats?dateFrom=2026-01-01&dateTo=2027-06-01', messages.statistics.periodTooLong(366));
+    await refused(`/api/statistics/order-metrics?dateFrom=${D2}&dateTo=${D1}`, messages.statisticsScreen.invalidPeriod);
+    await refused('/api/statistics/material-stats?dateFrom=2026-01-01&dateTo=2027-06-01', messages.statisticsScreen.periodTooLong(366));
     await refused('/api/statistics/daily-summary?date=2027-02-30', messages.http.invalidField('date'));
     const anonymous = await t.app.inject({ method: 'GET', url: `/api/statistics/daily-summary?date=${D1}` });
     expect(anonymous.statusCode).toBe(401);

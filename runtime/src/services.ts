@@ -53,6 +53,7 @@ import { settingsRoutes } from '@dispo/command-service/user-settings/settings-ro
 import { orderTemplatesProjection } from '@dispo/projection-service/projections/order-templates';
 import { userOrderSettingsProjection } from '@dispo/projection-service/projections/user-order-settings';
 import { personalRoutes } from '@dispo/projection-service/queries/personal-routes';
+import { auditRoutes } from '@dispo/projection-service/queries/audit-routes';
 import { capacityAnalyzeRoute, quickOrderQueryRoutes } from '@dispo/projection-service/queries/quick-order-routes';
 import { routeMaterialHistoryProjection } from '@dispo/projection-service/projections/route-material-history';
 import { orderStatisticsProjection } from '@dispo/projection-service/projections/order-statistics';
@@ -232,6 +233,7 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
     await app.register(tourPlanRoutes, { sql: infra.sql, mailSending: Boolean(options.mail?.smtpUrl) });
     await app.register(fleetQueryRoutes, { sql: infra.sql });
     await app.register(personalRoutes, { sql: infra.sql });
+    await app.register(auditRoutes, { sql: infra.sql, registry: infra.registry });
     await app.register(quickOrderQueryRoutes, { sql: infra.sql });
     await app.register(dispatchQueryRoutes, {
       sql: infra.sql,

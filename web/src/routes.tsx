@@ -17,6 +17,7 @@ export const paths = {
   dispatch: '/disposition',
   mailOutbox: '/postausgang',
   billing: '/abrechnung',
+  audit: '/pruefung',
 } as const;
 
 export interface RouteOptions {
@@ -30,6 +31,7 @@ export interface RouteOptions {
 // load the code of the Fuhrpark or the Disposition (nor they its).
 const FleetPage = lazy(() => import('./features/fleet/FleetPage').then((module) => ({ default: module.FleetPage })));
 const BillingPage = lazy(() => import('./features/billing/BillingPage').then((module) => ({ default: module.BillingPage })));
+const AuditPage = lazy(() => import('./features/audit/AuditPage').then((module) => ({ default: module.AuditPage })));
 const MailOutboxPage = lazy(() => import('./features/mail-outbox/MailOutboxPage').then((module) => ({ default: module.MailOutboxPage })));
 
 /** The Auftragsannahme, loaded on demand; its first list page is requested at the same time as its code. */
@@ -80,6 +82,7 @@ export function createRoutes({ socketUrl, queryClient }: RouteOptions = {}): Rou
             { path: paths.dispatch.slice(1), element: <DispatchRoute /> },
             { path: paths.mailOutbox.slice(1), element: loading(messages.mailOutbox.loading, <MailOutboxPage />) },
             { path: paths.billing.slice(1), element: loading(messages.billingScreen.loading, <BillingPage />) },
+            { path: paths.audit.slice(1), element: loading(messages.orderTable.loading, <AuditPage />) },
           ],
         },
         { path: '*', element: <Navigate to="/" replace /> },

@@ -27,6 +27,10 @@ export function eventStoreDdl(schema: string): string[] {
     )`,
     // The global-log reader's order and its "anything committed behind the horizon?" probe.
     `CREATE INDEX IF NOT EXISTS events_log_order ON ${schema}.events (transaction_id, global_position)`,
+    // The audit log (issue 18): newest first by recorded time, alone, for one user or one event type, paged by cursor.
+    `CREATE INDEX IF NOT EXISTS events_recorded ON ${schema}.events (recorded_at, global_position)`,
+    `CREATE INDEX IF NOT EXISTS events_user_recorded ON ${schema}.events ((metadata->>'userId'), recorded_at, global_position)`,
+    `CREATE INDEX IF NOT EXISTS events_type_recorded ON ${schema}.events (type, recorded_at, global_position)`,
     // Every insert into the log wakes the subscribers when its transaction commits, whoever wrote it.
     `CREATE OR REPLACE FUNCTION ${schema}.notify_appended() RETURNS trigger LANGUAGE plpgsql AS $$
      BEGIN

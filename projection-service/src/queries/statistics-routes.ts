@@ -16,8 +16,8 @@ const day = z.strictObject({ date: localDateText() });
 
 /** Both dates are real; the range must run forwards and stay within a year. */
 function checked(p: Period): Period {
-  if (p.dateFrom > p.dateTo) throw new HttpError(400, messages.statistics.invalidPeriod);
-  if (addDays(p.dateFrom, MAX_PERIOD_DAYS - 1) < p.dateTo) throw new HttpError(400, messages.statistics.periodTooLong(MAX_PERIOD_DAYS));
+  if (p.dateFrom > p.dateTo) throw new HttpError(400, messages.statisticsScreen.invalidPeriod);
+  if (addDays(p.dateFrom, MAX_PERIOD_DAYS - 1) < p.dateTo) throw new HttpError(400, messages.statisticsScreen.periodTooLong(MAX_PERIOD_DAYS));
   return p;
 }
 

@@ -1,3 +1,4 @@
+import type { AuditLogFilters } from './audit';
 import type { BillingFilter } from './billing';
 import type { OutboxMailStatus } from './mailOutbox';
 import type { OrderListParams } from './types';
@@ -74,6 +75,14 @@ export const queryKeys = {
     pending: (filter: BillingFilter) => [...queryKeys.billing.all, 'pending', filter] as const,
     confirmed: (filter: BillingFilter, page: number) => [...queryKeys.billing.all, 'confirmed', filter, page] as const,
     stats: (filter: BillingFilter) => [...queryKeys.billing.all, 'stats', filter] as const,
+  },
+  /** The audit (docs/api/audit.md): histories and past states of records, the global log. */
+  audit: {
+    all: ['audit'] as const,
+    history: (kind: string, id: string) => [...queryKeys.audit.all, 'history', kind, id] as const,
+    state: (kind: string, id: string, at: string) => [...queryKeys.audit.all, 'state', kind, id, at] as const,
+    log: (filters: AuditLogFilters) => [...queryKeys.audit.all, 'log', filters] as const,
+    filters: () => [...queryKeys.audit.all, 'filters'] as const,
   },
   /** Mail outbox of the tour-plan mails (admins); `null` = every status. */
   mailOutbox: {

@@ -3,6 +3,7 @@ import { messages } from '@dispo/domain/messages';
 import { useTourDetails } from '../../api/disposition';
 import type { DispatchVehicle, Tour, TourStatus } from '../../api/dispositionTypes';
 import { Modal } from '../../components/Modal';
+import { HistoryButton } from '../audit/HistoryButton';
 import { formatQuantity, TOUR_STATUSES, tourNumberOf, tourQuantity, tourStatusLabel } from './format';
 import { DEFAULT_TOUR_MINUTES } from './grid';
 import { clockOf, clockOfDateTime, minutesOf, shortGermanDate } from './time';
@@ -74,6 +75,7 @@ export function TourDetailsModal({
               </label>
             )}
             <span className="modal__footer-spacer" />
+            <HistoryButton kind="tour" id={tour.id} title={tour.tourNumber} />
             {onMove && (
               <button type="button" className="button" onClick={() => onMove(tour)}>
                 {text.move}

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { messages } from '@dispo/domain/messages';
 import { Modal, type ModalProps } from '../../components/Modal';
+import { HistoryButton } from '../audit/HistoryButton';
+import type { HistoryTarget } from '../audit/HistoryModal';
 
 /** One label and value of a detail list; an empty value shows 'Nicht angegeben'. */
 export function DetailItem({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {
@@ -16,13 +18,17 @@ export function DetailItem({ label, children, wide = false }: { label: string; c
 export interface DetailModalProps extends Pick<ModalProps, 'title' | 'headerExtra' | 'size' | 'onClose' | 'children'> {
   canWrite: boolean;
   onEdit(): void;
+  /** The record whose `Verlauf` (issue 18) the dialog offers. */
+  history: HistoryTarget;
 }
 
 /** The details dialog of a vehicle or trailer (§2): 'Schließen', and 'Bearbeiten' for those who may write. */
-export function DetailModal({ canWrite, onEdit, ...modal }: DetailModalProps) {
+export function DetailModal({ canWrite, onEdit, history, ...modal }: DetailModalProps) {
   const text = messages.fleetScreen;
   const footer = (
     <>
+      <HistoryButton {...history} />
+      <span className="modal__footer-spacer" />
       <button type="button" className="button" onClick={modal.onClose}>
         {text.close}
       </button>

@@ -4,6 +4,7 @@ import { formatDate } from '../../components/format';
 import { fuelCardStatusLabel, fuelCardTypeLabel, maskedCardNumber, providerTone } from './fleetLogic';
 import { AssignedPlate, FleetTable } from './FleetTable';
 import { PinToggle } from './PinToggle';
+import { HistoryButton } from '../audit/HistoryButton';
 import { RowActions } from './RowActions';
 import type { PinReveal } from './usePinReveal';
 
@@ -40,7 +41,9 @@ export function FuelCardList({ cards, canWrite, canRevealPin, reveal, onEdit, on
     <FleetTable columns={columns} actions={canWrite}>
       {cards.map((card) => (
         <tr key={card.id} data-card-id={card.id}>
-          <td className="fleet-mono">{maskedCardNumber(card.card_number)}</td>
+          <td className="fleet-mono">
+            {maskedCardNumber(card.card_number)} <HistoryButton kind="fuel-card" id={card.id} title={card.card_number} className="audit__link" />
+          </td>
           <td>
             <span className={`fleet-provider fleet-provider--${providerTone(card.provider)}`} aria-hidden="true" />
             {card.provider ?? ''}

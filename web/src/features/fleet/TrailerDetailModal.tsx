@@ -22,6 +22,7 @@ export function TrailerDetailModal({ trailer, canWrite, onEdit, onClose }: Trail
   const dates = [...trailer.wartungstermine].sort((a, b) => a.datum.localeCompare(b.datum));
   return (
     <DetailModal
+      history={{ kind: 'trailer', id: trailer.id, title: trailer.kennzeichen }}
       title={
         <>
           {text.trailerTitle} <span className="fleet-plate">{trailer.kennzeichen}</span>

@@ -39,6 +39,7 @@ export function VehicleDetailModal({ vehicle, today, canWrite, onEdit, onClose }
     .filter((name): name is string => name !== null);
   return (
     <DetailModal
+      history={{ kind: 'vehicle', id: vehicle.id, title: vehicle.license_plate }}
       title={
         <>
           <span className="fleet-plate">{vehicle.license_plate}</span> {vehicleModelText(vehicle)}

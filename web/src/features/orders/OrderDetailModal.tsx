@@ -18,6 +18,7 @@ import {
 } from './format';
 import { Icon } from '../../components/icons';
 import { Modal } from '../../components/Modal';
+import { HistoryButton } from '../audit/HistoryButton';
 
 export interface OrderDetailModalProps {
   order: Order;
@@ -60,6 +61,7 @@ export function OrderDetailModal({ order: row, onClose, onPdf, onEdit, onDelete,
         <>
           <span className="modal__footer-id">{text.idFooter(order.id)}</span>
           <span className="modal__footer-spacer" />
+          <HistoryButton kind="order" id={order.id} title={order.orderNumber} />
           <button type="button" className="button" onClick={() => onPdf(order)} disabled={pdfBusy}>
             <Icon name="pdf" size={16} />
             {messages.orderDetail.pdf}

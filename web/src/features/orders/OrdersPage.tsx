@@ -420,7 +420,7 @@ export function OrdersPage() {
         />
       )}
       {dialog?.kind === 'statistics' && (
-        <Suspense fallback={<PageLoading text={messages.statistics.loading} />}>
+        <Suspense fallback={<PageLoading text={messages.statisticsScreen.loading} />}>
           <StatisticsModal onClose={closeDialog} />
         </Suspense>
       )}

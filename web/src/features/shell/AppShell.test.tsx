@@ -61,7 +61,7 @@ describe('app shell', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Auftragsannahme', 'Fuhrpark', 'Disposition', 'Abrechnung', 'Postausgang']);
+    ).toEqual(['Auftragsannahme', 'Fuhrpark', 'Disposition', 'Abrechnung', 'Postausgang', 'Prüfung']);
     fireEvent.click(within(nav).getByRole('link', { name: 'Postausgang' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Postausgang' }, { timeout: 10_000 })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/postausgang');
@@ -75,7 +75,8 @@ describe('app shell', () => {
     await renderSettled('/');
     const nav = screen.getByRole('navigation', { name: 'Hauptnavigation' });
     expect(within(nav).queryByRole('link', { name: 'Postausgang' })).toBeNull();
-    expect(within(nav).getAllByRole('link')).toHaveLength(4);
+    // Auftragsannahme, Fuhrpark, Disposition, Abrechnung (billing) and Prüfung (auditor).
+    expect(within(nav).getAllByRole('link')).toHaveLength(5);
   });
 
   it('shows the Abrechnung to billing staff (and admins) only, with its lists and sums', async () => {

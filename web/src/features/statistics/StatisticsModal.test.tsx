@@ -12,7 +12,7 @@ afterEach(async () => {
   await backend?.close();
 });
 
-const s = messages.statistics;
+const s = { ...messages.statistics, ...messages.statisticsScreen };
 const summary = {
   date: '',
   dispatchedToday: 12,

@@ -8,7 +8,7 @@ import { Tabs } from '../../components/Tabs';
 import { MaterialsTab, OverviewTab, TrendsTab, VehiclesTab } from './StatisticsTabs';
 import './statistics.css';
 
-const text = messages.statistics;
+const text = { ...messages.statistics, ...messages.statisticsScreen };
 
 /** §9: the quick periods; the default is the last 7 days up to today (§7.5). */
 export const QUICK_PERIODS = [7, 30, 90] as const;

@@ -4,7 +4,7 @@ import { Bar, BarChart, Cell, CartesianGrid, Legend, Line, LineChart, Responsive
 import type { MaterialStat, OrderMetrics, Statistics, VehicleStat } from '../../api/statistics';
 import { formatDate } from '../../components/format';
 
-const text = messages.statistics;
+const text = { ...messages.statistics, ...messages.statisticsScreen };
 const c = text.columns;
 
 const oneDecimal = new Intl.NumberFormat('de-DE', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
