@@ -66,6 +66,7 @@ describe('event catalogue', () => {
         'UserPasswordChanged',
         'UserRegistered',
         'VehicleCreated',
+        'VehicleDeadlineWarningRecorded',
         'VehicleDeadlineChanged',
         'VehicleDeadlineRemoved',
         'VehicleDeadlineSet',
@@ -76,6 +77,10 @@ describe('event catalogue', () => {
         'VehicleDocumentRemoved',
         'VehicleDriverChanged',
         'VehicleStatusChanged',
+        'WorkshopAppointmentCancelled',
+        'WorkshopAppointmentCompleted',
+        'WorkshopAppointmentPlanned',
+        'WorkshopAppointmentUpdated',
       ].sort(),
     );
   });
