@@ -27,6 +27,10 @@ import { trailersProjection } from '@dispo/projection-service/projections/traile
 import { vehicleDocumentsProjection } from '@dispo/projection-service/projections/vehicle-documents';
 import { vehicleHistoryProjection } from '@dispo/projection-service/projections/vehicle-history';
 import { vehiclesProjection } from '@dispo/projection-service/projections/vehicles';
+import { workshopAppointmentsProjection } from '@dispo/projection-service/projections/workshop-appointments';
+import { trailerHistoryProjection } from '@dispo/projection-service/projections/trailer-history';
+import { workshopQueryRoutes } from '@dispo/projection-service/queries/workshop-routes';
+import { findAppointment } from '@dispo/projection-service/fleet/appointment-view';
 import { fleetRoutes as fleetQueryRoutes } from '@dispo/projection-service/queries/fleet-routes';
 import { healthRoute } from '@dispo/projection-service/queries/health-route';
 import { dispatchQueryRoutes } from '@dispo/projection-service/queries/dispatch-routes';
@@ -67,7 +71,10 @@ export const projections = [
   trailersProjection,
   fuelCardsProjection,
   vehicleDocumentsProjection,
+  // Appointments before the histories that describe them.
+  workshopAppointmentsProjection,
   vehicleHistoryProjection,
+  trailerHistoryProjection,
   ordersProjection,
   billingJournalProjection,
   toursProjection,
@@ -182,6 +189,7 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
       readTrailer: (id) => findTrailer(infra.sql, id),
       readFuelCard: (id) => findFuelCard(infra.sql, id),
       readDocument: (vehicleId, documentId) => findDocument(infra.sql, vehicleId, documentId),
+      readAppointment: (id) => findAppointment(infra.sql, id, berlinDate(new Date())),
     });
     await app.register(quickOrderRoutes, {
       store: infra.store,
@@ -211,6 +219,7 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
     await app.register(orderPdfRoutes, { sql: infra.sql });
     await app.register(tourPlanRoutes, { sql: infra.sql, mailSending: Boolean(options.mail?.smtpUrl) });
     await app.register(fleetQueryRoutes, { sql: infra.sql });
+    await app.register(workshopQueryRoutes, { sql: infra.sql, workshops: loadDemoCatalog().workshops });
     await app.register(personalRoutes, { sql: infra.sql });
     await app.register(quickOrderQueryRoutes, { sql: infra.sql });
     await app.register(dispatchQueryRoutes, {
