@@ -31,6 +31,7 @@ import { workshopAppointmentsProjection } from '@dispo/projection-service/projec
 import { trailerHistoryProjection } from '@dispo/projection-service/projections/trailer-history';
 import { workshopQueryRoutes } from '@dispo/projection-service/queries/workshop-routes';
 import { findAppointment } from '@dispo/projection-service/fleet/appointment-view';
+import { type DeadlineWarningJob, startDeadlineWarningJob } from '@dispo/projection-service/fleet/deadline-warning-job';
 import { fleetRoutes as fleetQueryRoutes } from '@dispo/projection-service/queries/fleet-routes';
 import { healthRoute } from '@dispo/projection-service/queries/health-route';
 import { dispatchQueryRoutes } from '@dispo/projection-service/queries/dispatch-routes';
@@ -105,6 +106,11 @@ export interface ServiceOptions {
   mail?: MailServiceOptions;
   /** Prices of the freight tariff (billing revenue); default: the demo catalogue's `tariff`. */
   tariff?: BillingTariff;
+  /**
+   * The deadline warnings job (fleet.md §4), run by the half that runs the queries: on start, then
+   * every 24 h and every hour. Off unless asked for (tests that count history entries).
+   */
+  deadlineWarnings?: boolean;
 }
 
 export interface MailServiceOptions {
@@ -247,6 +253,7 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
       })
     : null;
   let scheduler: TourPlanScheduler | null = null;
+  let deadlineJob: DeadlineWarningJob | null = null;
 
   let gateway: Awaited<ReturnType<typeof attachSocketGateway>> | null = null;
   return {
@@ -268,6 +275,7 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
         });
         await runner.start();
         await mailWorker?.start();
+        if (options.deadlineWarnings) deadlineJob = startDeadlineWarningJob({ store: infra.store, registry: infra.registry, sql: infra.sql, logger: log });
         if (mail && mail.schedule !== false) {
           scheduler = startTourPlanScheduler({
             request: async (date, slot) => {
@@ -282,6 +290,7 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
     async close() {
       scheduler?.stop();
       await scheduler?.idle();
+      await deadlineJob?.stop();
       await mailWorker?.stop();
       await gateway?.close();
       await runner.stop();

@@ -22,7 +22,7 @@ const VEHICLE_SELECT = `
       AS current_tours,
     ${listedAppointmentsSql('vehicle', 'v.id', '$2')} AS workshop_appointments,
     EXISTS (SELECT 1 FROM read.workshop_appointments w
-            WHERE w.subject_kind = 'vehicle' AND w.subject_id = v.id AND w.status = 'pending' AND w.date = $2::text
+            WHERE w.subject_kind = 'vehicle' AND w.subject_id = v.id AND w.status = 'pending' AND w.date = ($2::date)::text
               AND ${clockMinutesSql('w.time')} <= $3::int AND ${clockMinutesSql('w.time')} + w.duration_minutes > $3::int) AS in_workshop
   FROM read.vehicles v LEFT JOIN read.users u ON u.id = v.assigned_driver_id
   WHERE ($1::text IS NULL OR v.id = $1)
