@@ -73,7 +73,8 @@ describe('Werkstatttermine in a real browser', () => {
     await expect.poll(() => dialog.getByText(w.appointmentForTrailer('IZ-MA 501')).count()).toBe(0);
     await dialog.getByRole('button', { name: ws.next }).click();
     await expect.poll(() => dialog.getByRole('button', { name: w.createAppointment }).isDisabled()).toBe(true);
-    await dialog.getByRole('radio').first().check();
+    // The catalogue's workshops, nearest first (IZ-MS 101 is at home in Lägerdorf).
+    await dialog.getByRole('radio', { name: /Volvo Trucks Center Itzehoe/ }).check();
     await dialog.getByRole('button', { name: w.createAppointment }).click();
     await flash(w.planned('IZ-MS 101'));
 
@@ -133,7 +134,7 @@ describe('Werkstatttermine in a real browser', () => {
     await page.getByRole('tab', { name: new RegExp(messages.fleet.tabs.trailers) }).click();
     await page.getByRole('button', { name: messages.fleetScreen.actionOn(ws.historyAction, 'HH-MA 602') }).click();
     const history = page.getByRole('dialog');
-    await history.getByText('Werkstatttermin abgeschlossen').first().waitFor(LIVE);
+    await history.locator('.workshop-timeline__title', { hasText: 'Werkstatttermin abgeschlossen' }).first().waitFor(LIVE);
     const [download] = await Promise.all([page.waitForEvent('download'), history.getByRole('button', { name: ws.pdfExport }).click()]);
     expect(download.suggestedFilename()).toMatch(/^Aufliegerhistorie_HH-MA_602_.*\.pdf$/);
     const text = (await pdfToText(await readFile((await download.path())!))).replace(/\s+/g, ' ');
