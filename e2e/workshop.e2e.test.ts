@@ -84,8 +84,8 @@ describe('Werkstatttermine in a real browser', () => {
     await dialog.getByText(w.appointmentForTrailer('IZ-MA 501')).waitFor(LIVE);
     await dialog.getByRole('button', { name: ws.next }).click();
     await dialog.getByLabel(w.otherWorkshop, { exact: true }).check();
-    await dialog.getByRole('button', { name: w.createAppointment }).click();
     await dialog.getByText(w.customWorkshopRequired).waitFor(LIVE);
+    expect(await dialog.getByRole('button', { name: w.createAppointment }).isDisabled()).toBe(true);
     await dialog.getByLabel(ws.customWorkshop).fill('Kfz Schmidt Itzehoe');
     await dialog.getByRole('button', { name: w.createAppointment }).click();
     await flash(w.planned('IZ-MA 501'));

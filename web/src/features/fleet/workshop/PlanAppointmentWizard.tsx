@@ -175,7 +175,7 @@ export function PlanAppointmentWizard({ subject, onClose, onPlanned }: { subject
           </fieldset>
           <div className="fleet-form__grid fleet-form__grid--two">
             {form.workshop === OTHER_WORKSHOP && (
-              <InputField id="plan-custom-workshop" label={ws.customWorkshop} required wide maxLength={200} value={form.customWorkshop} onChange={set('customWorkshop')} error={errors.customWorkshop ?? null} />
+              <InputField id="plan-custom-workshop" label={ws.customWorkshop} required wide maxLength={200} value={form.customWorkshop} onChange={set('customWorkshop')} error={errors.customWorkshop ?? (form.customWorkshop.trim() === '' ? w.customWorkshopRequired : null)} />
             )}
             {subject.kind === 'trailer' && (
               <>
