@@ -72,7 +72,7 @@ describe('disposition (docs/api/disposition.md)', () => {
     expect(Object.keys(vehicles.find((v) => v.id === truck)!).sort()).toEqual(
       [
         'brand', 'current_tours', 'driver', 'enabled_for_dispatch', 'home_plant_name', 'id', 'inspection_until', 'insurance_until', 'licensePlate', 'license_plate',
-        'make_model', 'payloadKg', 'payload_kg', 'status', 'tuv_until', 'vehicle_type', 'workshop_appointments',
+        'make_model', 'payloadKg', 'payload_kg', 'status', 'tuv_until', 'vehicle_type', 'workshop_appointments', 'auflieger',
       ].sort(),
     );
   });

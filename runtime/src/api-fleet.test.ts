@@ -404,6 +404,7 @@ describe('fleet: vehicles, trailers, driver search, history (docs/api/fleet.md)'
         zugmaschineId: vehicleOf('IZ-MS 101'),
         zugmaschine: { licensePlate: 'IZ-MS 101' },
         wartungstermine: [],
+        workshop_appointments: [],
       });
       expect(auflieger.find((a) => a.kennzeichen === 'KI-MA 701')).toMatchObject({
         typ: 'anhaenger',

@@ -21,6 +21,7 @@ async function main(): Promise<void> {
     queries: true,
     serveWeb: true,
     mail: { smtpUrl: config.smtpUrl, from: config.mailFrom, tourPlanRecipients: config.tourPlanRecipients, orderMailCopy: config.orderMailCopy },
+    deadlineWarnings: true,
   });
   // The projections follow while the seed writes; the product answers once they have caught up.
   await services.start();

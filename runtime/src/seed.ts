@@ -13,6 +13,7 @@ import type { EventRegistry } from '@dispo/events/registry';
 import type { EventStore } from '@dispo/events/store/port';
 import type { DemoCatalog } from './demo-catalog';
 import { berlinDayIn, demoId } from './seed/demo-ids';
+import { seedAppointments } from './seed/appointments';
 import { type HistoryOptions, type HistoryResult, seedHistory } from './seed/history';
 
 export { berlinDayIn, demoId };
@@ -111,6 +112,8 @@ export async function seedDemoData(
   created += await seedFleet(ctx, catalog, options, meta);
   await (await import('./seed-templates')).seedTemplates(ctx, catalog);
   const history = options.history ? await seedHistory(ctx, catalog, options.history) : null;
+  // The workshop appointments and deadline warnings belong to the demo business's operations.
+  if (options.history) await seedAppointments(ctx, catalog, options.history.now?.() ?? new Date());
   return { created, history };
 }
 

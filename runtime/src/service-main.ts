@@ -17,6 +17,7 @@ export async function runService(name: string, halves: Pick<ServiceOptions, 'com
     ...halves,
     serveWeb: halves.queries,
     mail: { smtpUrl: config.smtpUrl, from: config.mailFrom, tourPlanRecipients: config.tourPlanRecipients, orderMailCopy: config.orderMailCopy },
+    deadlineWarnings: true,
   });
   await services.start();
   await services.app.listen({ port: config.port, host: config.host });

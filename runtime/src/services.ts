@@ -27,6 +27,11 @@ import { trailersProjection } from '@dispo/projection-service/projections/traile
 import { vehicleDocumentsProjection } from '@dispo/projection-service/projections/vehicle-documents';
 import { vehicleHistoryProjection } from '@dispo/projection-service/projections/vehicle-history';
 import { vehiclesProjection } from '@dispo/projection-service/projections/vehicles';
+import { workshopAppointmentsProjection } from '@dispo/projection-service/projections/workshop-appointments';
+import { trailerHistoryProjection } from '@dispo/projection-service/projections/trailer-history';
+import { workshopQueryRoutes } from '@dispo/projection-service/queries/workshop-routes';
+import { findAppointment } from '@dispo/projection-service/fleet/appointment-view';
+import { type DeadlineWarningJob, startDeadlineWarningJob } from '@dispo/projection-service/fleet/deadline-warning-job';
 import { fleetRoutes as fleetQueryRoutes } from '@dispo/projection-service/queries/fleet-routes';
 import { healthRoute } from '@dispo/projection-service/queries/health-route';
 import { dispatchQueryRoutes } from '@dispo/projection-service/queries/dispatch-routes';
@@ -74,7 +79,10 @@ export const projections = [
   trailersProjection,
   fuelCardsProjection,
   vehicleDocumentsProjection,
+  // Appointments before the histories that describe them.
+  workshopAppointmentsProjection,
   vehicleHistoryProjection,
+  trailerHistoryProjection,
   ordersProjection,
   billingJournalProjection,
   toursProjection,
@@ -107,6 +115,11 @@ export interface ServiceOptions {
   mail?: MailServiceOptions;
   /** Prices of the freight tariff (billing revenue); default: the demo catalogue's `tariff`. */
   tariff?: BillingTariff;
+  /**
+   * The deadline warnings job (fleet.md §4), run by the half that runs the queries: on start, then
+   * every 24 h and every hour. Off unless asked for (tests that count history entries).
+   */
+  deadlineWarnings?: boolean;
 }
 
 export interface MailServiceOptions {
@@ -194,6 +207,7 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
       readTrailer: (id) => findTrailer(infra.sql, id),
       readFuelCard: (id) => findFuelCard(infra.sql, id),
       readDocument: (vehicleId, documentId) => findDocument(infra.sql, vehicleId, documentId),
+      readAppointment: (id) => findAppointment(infra.sql, id, berlinDate(new Date())),
     });
     await app.register(quickOrderRoutes, {
       store: infra.store,
@@ -232,6 +246,7 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
     await app.register(orderPdfRoutes, { sql: infra.sql });
     await app.register(tourPlanRoutes, { sql: infra.sql, mailSending: Boolean(options.mail?.smtpUrl) });
     await app.register(fleetQueryRoutes, { sql: infra.sql });
+    await app.register(workshopQueryRoutes, { sql: infra.sql, workshops: loadDemoCatalog().workshops });
     await app.register(personalRoutes, { sql: infra.sql });
     await app.register(auditRoutes, { sql: infra.sql, registry: infra.registry });
     await app.register(quickOrderQueryRoutes, { sql: infra.sql });
@@ -262,6 +277,7 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
       })
     : null;
   let scheduler: TourPlanScheduler | null = null;
+  let deadlineJob: DeadlineWarningJob | null = null;
 
   let gateway: Awaited<ReturnType<typeof attachSocketGateway>> | null = null;
   return {
@@ -283,6 +299,7 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
         });
         await runner.start();
         await mailWorker?.start();
+        if (options.deadlineWarnings) deadlineJob = startDeadlineWarningJob({ store: infra.store, registry: infra.registry, sql: infra.sql, logger: log });
         if (mail && mail.schedule !== false) {
           scheduler = startTourPlanScheduler({
             request: async (date, slot) => {
@@ -297,6 +314,7 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
     async close() {
       scheduler?.stop();
       await scheduler?.idle();
+      await deadlineJob?.stop();
       await mailWorker?.stop();
       await gateway?.close();
       await runner.stop();

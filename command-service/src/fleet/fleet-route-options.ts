@@ -17,6 +17,7 @@ export interface FleetRouteOptions {
   readTrailer(id: string): Promise<unknown>;
   readFuelCard(id: string): Promise<unknown>;
   readDocument(vehicleId: string, documentId: string): Promise<unknown>;
+  readAppointment(id: string): Promise<unknown>;
 }
 
 /** Every fleet write is the fleet manager's (admin passes always); auditors only read. */

@@ -199,6 +199,13 @@ export const eventTypesOutsideKinds: readonly string[] = [
   'TourPlanMailRequested',
   'TourPlanMailSent',
   'TourPlanMailFailed',
+  // Workshop appointments and deadline warnings (issue 13): in the global log; an own kind with a
+  // field diff is still to come.
+  'WorkshopAppointmentPlanned',
+  'WorkshopAppointmentUpdated',
+  'WorkshopAppointmentCancelled',
+  'WorkshopAppointmentCompleted',
+  'VehicleDeadlineWarningRecorded',
   // Order mails (orders.md §2.10): in the global log with their sender; the outbox shows their content.
   'OrderMailRequested',
   'OrderMailSent',

@@ -69,6 +69,7 @@ describe('event catalogue', () => {
         'UserPasswordChanged',
         'UserRegistered',
         'VehicleCreated',
+        'VehicleDeadlineWarningRecorded',
         'VehicleDeadlineChanged',
         'VehicleDeadlineRemoved',
         'VehicleDeadlineSet',
@@ -79,6 +80,10 @@ describe('event catalogue', () => {
         'VehicleDocumentRemoved',
         'VehicleDriverChanged',
         'VehicleStatusChanged',
+        'WorkshopAppointmentCancelled',
+        'WorkshopAppointmentCompleted',
+        'WorkshopAppointmentPlanned',
+        'WorkshopAppointmentUpdated',
       ].sort(),
     );
   });

@@ -1,5 +1,6 @@
 import type { EventDefinition, EventOf } from '../registry';
 import { customerEventDefinitions } from './customer';
+import { deadlineWarningEventDefinitions } from './deadline-warning';
 import { fuelCardEventDefinitions } from './fuel-card';
 import { loadingPointEventDefinitions } from './loading-point';
 import { materialEventDefinitions } from './material';
@@ -14,8 +15,10 @@ import { userEventDefinitions } from './user';
 import { userOrderSettingsEventDefinitions } from './user-order-settings';
 import { vehicleEventDefinitions } from './vehicle';
 import { vehicleDocumentEventDefinitions } from './vehicle-document';
+import { workshopAppointmentEventDefinitions } from './workshop-appointment';
 
 export * from './customer';
+export * from './deadline-warning';
 export * from './enums';
 export * from './fields';
 export * from './fuel-card';
@@ -33,6 +36,7 @@ export * from './user';
 export * from './user-order-settings';
 export * from './vehicle';
 export * from './vehicle-document';
+export * from './workshop-appointment';
 
 const catalogue = [
   ...userEventDefinitions,
@@ -51,6 +55,8 @@ const catalogue = [
   ...fuelCardEventDefinitions,
   ...orderTemplateEventDefinitions,
   ...userOrderSettingsEventDefinitions,
+  ...workshopAppointmentEventDefinitions,
+  ...deadlineWarningEventDefinitions,
 ] as const;
 
 /** Every event type of this catalogue, for `new EventRegistry(allEventDefinitions)`. */

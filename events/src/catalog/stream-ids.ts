@@ -16,6 +16,10 @@ export const streamIds = {
   vehicle: (id: string) => `vehicle-${id}`,
   trailer: (id: string) => `trailer-${id}`,
   fuelCard: (id: string) => `fuel-card-${id}`,
+  /** A workshop or maintenance appointment of a vehicle or trailer (fleet.md §3). */
+  appointment: (id: string) => `appointment-${id}`,
+  /** One deadline warning of one vehicle and action on one Berlin day; its existence is the reservation. */
+  deadlineWarning: (vehicleId: string, action: string, day: string) => `deadline-warning-${vehicleId}-${action}-${day}`,
   /** A personal order template (orders.md §2.13). */
   orderTemplate: (id: string) => `template-${id}`,
   /** The order-intake settings of one user (orders.md §2.12); not `order-…`, which readers take for orders. */

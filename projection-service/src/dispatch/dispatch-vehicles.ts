@@ -24,6 +24,7 @@ function dispatchVehicle(v: VehicleView) {
     driver: v.assigned_driver ? { full_name: v.assigned_driver.full_name } : null,
     current_tours: v.current_tours,
     workshop_appointments: v.workshop_appointments,
+    auflieger: v.auflieger,
     tuv_until: v.tuv_until,
     inspection_until: v.inspection_until,
     insurance_until: v.insurance_until,

@@ -1,3 +1,4 @@
+import { workshopConflicts } from './workshop-conflicts';
 import type { SqlExecutor } from '@dispo/events/sql/client';
 import { clockOf, overlaps, tourSpan } from '@dispo/domain/tour/clock';
 
@@ -173,6 +174,10 @@ export async function tours(sql: SqlExecutor, where: { date?: string; id?: strin
     vehicles([...new Set(answered.map((tour) => String(tour.vehicle_id)))]),
   ]);
   const conflicting = conflictingIds(all);
+  const inWorkshop = await workshopConflicts(
+    sql,
+    answered.map((r) => ({ id: String(r.id), vehicleId: String(r.vehicle_id), date: String(r.date), span: spanOf(r) })),
+  );
   return answered.map((r) => {
     const id = String(r.id);
     const date = String(r.date);
@@ -194,6 +199,7 @@ export async function tours(sql: SqlExecutor, where: { date?: string; id?: strin
       orders,
       total_quantity: orders.reduce((sum, o) => sum + o.transportOrder.quantity, 0),
       hasConflict: conflicting.has(id),
+      workshopConflict: inWorkshop.get(id) ?? null,
     };
   });
 }

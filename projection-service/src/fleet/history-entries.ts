@@ -3,6 +3,7 @@ import type { VehicleHistoryAction } from '@dispo/domain/vehicle/history-actions
 import type { DocumentCategory, EventData, VehicleDeadline } from '@dispo/events/catalog/index';
 import type { RecordedEvent } from '@dispo/events/envelope';
 import { formatIsoDateDe, labelOf } from '../pdf/format';
+import { type AppointmentFacts, appointmentHistoryEntry } from './appointment-history';
 
 /** The action types of fleet.md §4 that the vehicle, trailer and document events produce so far. */
 export type HistoryActionType = keyof typeof messages.vehicleHistory.titles & VehicleHistoryAction;
@@ -14,14 +15,18 @@ export interface HistoryEntry {
   title: string;
   description: string;
   details: Record<string, unknown>;
-  category: 'data' | 'status' | 'settings' | 'assignment' | 'document' | 'deadline';
+  category: 'data' | 'status' | 'settings' | 'assignment' | 'document' | 'deadline' | 'maintenance';
   priority: 'low' | 'normal' | 'high';
+  /** Entries of the deadline warnings job rather than of a user. */
+  systemGenerated?: boolean;
 }
 
 /** What the entries need to know beyond the event: names of people and trailers, read when applied. */
 export interface HistoryLookups {
   userName(id: string | null): Promise<string | null>;
   trailerPlate(id: string): Promise<string | null>;
+  vehiclePlate(id: string): Promise<string | null>;
+  appointment(id: string): Promise<AppointmentFacts | null>;
 }
 
 const h = messages.vehicleHistory;
@@ -199,6 +204,20 @@ export async function historyEntriesOf(event: RecordedEvent, lookups: HistoryLoo
       const d = event.data as EventData<'TrailerDeleted'>;
       return trailerEntries('AUFLIEGER_UNASSIGNED', d.tractorId, d.id, d.licensePlate);
     }
+    case 'WorkshopAppointmentPlanned':
+    case 'WorkshopAppointmentUpdated':
+    case 'WorkshopAppointmentCancelled':
+    case 'WorkshopAppointmentCompleted': {
+      const a = await appointmentHistoryEntry(event, lookups.appointment, lookups.vehiclePlate);
+      if (!a || a.subject.kind !== 'vehicle') return [];
+      return [entry(a.subject.id, a.actionType, a.description, a.details, { title: a.title, category: 'maintenance', priority: a.priority })];
+    }
+    case 'VehicleDeadlineWarningRecorded': {
+      const d = event.data as EventData<'VehicleDeadlineWarningRecorded'>;
+      const overdue = d.actionType.endsWith('_OVERDUE') || d.actionType === 'SYSTEM_WARNING';
+      const details = { deadline: d.deadline, dueDate: d.dueDate, daysUntil: d.daysUntil, day: d.day };
+      return [entry(d.vehicleId, d.actionType, d.message, details, { category: 'deadline', priority: overdue ? 'high' : 'normal', systemGenerated: true })];
+    }
   }
   return [];
 }
@@ -206,7 +225,7 @@ export async function historyEntriesOf(event: RecordedEvent, lookups: HistoryLoo
 /** When it happened: the time the event itself names, else when it was recorded. */
 export function occurredAt(event: RecordedEvent): string {
   const d = event.data as Record<string, unknown>;
-  for (const key of ['changedAt', 'createdAt', 'addedAt', 'removedAt', 'deletedAt']) {
+  for (const key of ['changedAt', 'createdAt', 'addedAt', 'removedAt', 'deletedAt', 'plannedAt', 'cancelledAt', 'completedAt', 'recordedAt']) {
     if (typeof d[key] === 'string') return d[key];
   }
   return event.recordedAt;

@@ -1,4 +1,7 @@
+import { berlinDate } from '@dispo/domain/shared/berlin-date';
 import type { SqlExecutor } from '@dispo/events/sql/client';
+import { listedAppointmentsSql } from './appointment-view';
+import type { ListedAppointment } from './vehicle-view';
 import { iso, json, num, str } from './view-values';
 import { linkedVehicle, selectWithVehiclePlate, viewsById } from './views-by-id';
 
@@ -21,10 +24,17 @@ export function trailerView(r: Record<string, unknown>) {
     zugmaschineId: tractor.id,
     zugmaschine: tractor.plate === null ? null : { licensePlate: tractor.plate },
     wartungstermine: json<{ kind: string; date: string }[]>(r.maintenance_dates, []).map((m) => ({ art: m.kind, datum: m.date })),
+    workshop_appointments: json<ListedAppointment[]>(r.workshop_appointments, []),
   };
 }
 export type TrailerView = ReturnType<typeof trailerView>;
 
-const trailers = viewsById(selectWithVehiclePlate('read.trailers', 'tractor_id', 'license_plate'), trailerView);
-export const listTrailers = (sql: SqlExecutor): Promise<TrailerView[]> => trailers.list(sql);
-export const findTrailer = (sql: SqlExecutor, id: string): Promise<TrailerView | null> => trailers.find(sql, id);
+/** The trailers with their tractor's plate and their appointments; `$2` is the business day. */
+const TRAILER_SELECT = selectWithVehiclePlate('read.trailers', 'tractor_id', 'license_plate').replace(
+  'SELECT r.*,',
+  `SELECT r.*, ${listedAppointmentsSql('trailer', 'r.id', '$2')} AS workshop_appointments,`,
+);
+const trailers = viewsById<TrailerView, [today: string]>(TRAILER_SELECT, trailerView);
+export const listTrailers = (sql: SqlExecutor, today = berlinDate(new Date())): Promise<TrailerView[]> => trailers.list(sql, today);
+export const findTrailer = (sql: SqlExecutor, id: string, today = berlinDate(new Date())): Promise<TrailerView | null> =>
+  trailers.find(sql, id, today);

@@ -1,5 +1,6 @@
 import type { SqlExecutor } from '@dispo/events/sql/client';
 import type { Notice } from '@dispo/platform/bus/notice-bus';
+import { appointmentFacts } from '../fleet/appointment-facts';
 import { historyEntriesOf, type HistoryLookups, occurredAt } from '../fleet/history-entries';
 import type { Projection } from '../projection';
 import { readTableLifecycle } from './read-table-lifecycle';
@@ -23,6 +24,11 @@ function lookups(tx: SqlExecutor): HistoryLookups {
       const { rows } = await tx.query<{ license_plate: string }>('SELECT license_plate FROM read.trailers WHERE id = $1', [id]);
       return rows[0]?.license_plate ?? null;
     },
+    async vehiclePlate(id) {
+      const { rows } = await tx.query<{ license_plate: string }>('SELECT license_plate FROM read.vehicles WHERE id = $1', [id]);
+      return rows[0]?.license_plate ?? null;
+    },
+    appointment: (id) => appointmentFacts(tx, id),
   };
 }
 
@@ -30,7 +36,8 @@ function lookups(tx: SqlExecutor): HistoryLookups {
  * read.vehicle_history: the activity of each vehicle (fleet.md §3 Vehicle history entry, §4 action
  * types), one row per entry with who did it, when, a German title, description and details. Names
  * (performer, plate) are taken when the entry is made, as the history shows them at that time.
- * Reads read.users, read.vehicles and read.trailers, which the projections before it maintain.
+ * Reads read.users, read.vehicles, read.trailers and read.workshop_appointments, which the projections
+ * before it maintain.
  */
 export const vehicleHistoryProjection: Projection = {
   name: 'vehicle_history',
@@ -59,7 +66,7 @@ export const vehicleHistoryProjection: Projection = {
       await tx.query(
         `INSERT INTO read.vehicle_history (id, vehicle_id, vehicle_license_plate, action_type, action_title, description, details,
            category, priority, system_generated, performed_by, performer_first_name, performer_last_name, performed_at, metadata, global_position)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, false, $10, $11, $12, $13, $14, $15) ON CONFLICT (id) DO NOTHING`,
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $16, $10, $11, $12, $13, $14, $15) ON CONFLICT (id) DO NOTHING`,
         [
           entries.length === 1 ? event.eventId : `${event.eventId}-${index + 1}`,
           e.vehicleId,
@@ -76,6 +83,7 @@ export const vehicleHistoryProjection: Projection = {
           at,
           JSON.stringify({ eventType: event.type, eventId: event.eventId, commandName: event.metadata.commandName ?? null }),
           event.position.globalPosition,
+          e.systemGenerated === true,
         ],
       );
     }

@@ -42,6 +42,8 @@ export interface DispatchVehicle {
   driver: { full_name: string } | null;
   current_tours?: VehicleCurrentTour[];
   workshop_appointments?: WorkshopAppointment[];
+  /** Coupled trailers: the workshop wizard's trailer suggestion. */
+  auflieger?: { id: string; kennzeichen: string }[];
   tuv_until?: string | null;
   inspection_until?: string | null;
   insurance_until?: string | null;
@@ -133,6 +135,8 @@ export interface Tour {
   orders: TourStop[];
   total_quantity?: number;
   hasConflict: boolean;
+  /** The vehicle is in the workshop during the tour (a pending appointment's window overlaps it). */
+  workshopConflict?: { appointmentId: string; appointmentType: string; from: string; to: string } | null;
 }
 
 export interface DispatchVehiclesResponse {

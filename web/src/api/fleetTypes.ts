@@ -34,15 +34,18 @@ export interface CurrentTour {
   startTime: string | null;
 }
 
-/** Filled by the workshop issue; the list answers [] until then. */
+/** docs/api/fleet.md: every pending appointment and those of the last 90 days. */
 export interface WorkshopAppointment {
   id: string;
   scheduledDate: string;
-  time: string | null;
+  time: string;
   appointment_type: string;
   workshop: string | null;
   notes: string | null;
   status: string;
+  completionTracked?: boolean;
+  durationMinutes?: number;
+  location?: string | null;
 }
 
 export interface Vehicle {
@@ -123,6 +126,8 @@ export interface Trailer {
   zugmaschineId: string | null;
   zugmaschine: { licensePlate: string } | null;
   wartungstermine: MaintenanceDate[];
+  /** Optional: answers of before the workshop issue lack it. */
+  workshop_appointments?: WorkshopAppointment[];
 }
 
 export interface TrailerBody {

@@ -53,6 +53,11 @@ export const queryKeys = {
     documentsAll: () => [...queryKeys.fleet.all, 'documents'] as const,
     documents: (vehicleId: string) => [...queryKeys.fleet.documentsAll(), vehicleId] as const,
     users: (term: string) => [...queryKeys.fleet.all, 'users', term] as const,
+    /** Appointments, workshops and histories live under the fleet key: every fleet write refreshes them. */
+    appointments: (kind: 'vehicle' | 'trailer', id: string) => [...queryKeys.fleet.all, 'appointments', kind, id] as const,
+    pendingAppointments: (kind: 'vehicle' | 'trailer', id: string) => [...queryKeys.fleet.all, 'pending-appointments', kind, id] as const,
+    workshops: (vehicleId: string | null) => [...queryKeys.fleet.all, 'workshops', vehicleId ?? ''] as const,
+    history: (kind: 'vehicle' | 'trailer', id: string, filter: object) => [...queryKeys.fleet.all, 'history', kind, id, filter] as const,
   },
   /** Personal order templates of the logged-in user (docs/api/order-intake-tools.md). */
   templates: {

@@ -109,6 +109,13 @@ const PATHS: Record<string, ReactNode> = {
     </>
   ),
   check: <path d="M5 12.5l4.5 4.5L19 7.5" />,
+  wrench: <path d="M14.7 6.3a4 4 0 0 0-5.4 5.1L3 17.7 6.3 21l6.3-6.3a4 4 0 0 0 5.1-5.4l-2.6 2.6-2.6-.6-.6-2.6z" />,
+  history: (
+    <>
+      <path d="M3 12a9 9 0 1 0 3-6.7L3 8M3 3v5h5" />
+      <path d="M12 7v5l3 2" />
+    </>
+  ),
   truck: (
     <>
       <path d="M3 6h11v10H3zM14 10h4l3 3v3h-7" />

@@ -1,3 +1,4 @@
+import { messages } from '@dispo/domain/messages';
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -323,7 +324,7 @@ describe('Disposition: page and timeline', () => {
 
     fireEvent.contextMenu(screen.getByRole('button', { name: 'Menü des Fahrzeugs IZ-DS 101' }), { clientX: 50, clientY: 120 });
     const menu = screen.getByRole('menu', { name: 'Menü des Fahrzeugs IZ-DS 101' });
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Einstellungen', 'Aktualisieren']);
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([messages.workshopScreen.contextMenuEntry, 'Einstellungen', 'Aktualisieren']);
     const before = backend.calls('GET', '/api/disposition/vehicles').length;
     fireEvent.click(within(menu).getByRole('menuitem', { name: 'Aktualisieren' }));
     expect(await screen.findByText('Daten erfolgreich aktualisiert')).toBeTruthy();

@@ -29,6 +29,8 @@ import { useMediaQuery, WIDE_SCREEN } from './useMediaQuery';
 import { useMessageLine } from './useMessageLine';
 import { type DisplayTour, useOptimistic } from './useOptimistic';
 import { useSidebarState } from './useSidebarState';
+import { useFleetPermissions } from '../fleet/useFleetPermissions';
+import { PlanAppointmentWizard } from '../fleet/workshop/PlanAppointmentWizard';
 import './dispatch.css';
 
 const text = messages.dispatchScreen;
@@ -41,7 +43,8 @@ type Dialog =
   | { kind: 'details'; tourId: string; initial?: Tour }
   | { kind: 'confirm'; tours: Tour[] }
   | { kind: 'assign'; order: OpenOrder }
-  | { kind: 'move'; tour: Tour };
+  | { kind: 'move'; tour: Tour }
+  | { kind: 'workshop'; vehicle: DispatchVehicle };
 
 function loadLiveDispo(): boolean {
   try {
@@ -75,6 +78,7 @@ export function DispatchPage() {
   // Only planners change tours (docs/adr/0005: dispatcher, fleet_manager, admin); everyone else reads.
   const roles = useSession()?.user?.roles ?? [];
   const canPlan = DISPATCH_PLANNER_ROLES.some((role) => roles.includes(role));
+  const { canPlanAppointments } = useFleetPermissions();
   const [refreshing, setRefreshing] = useState(false);
   const line = useMessageLine();
   const optimistic = useOptimistic();
@@ -211,8 +215,9 @@ export function DispatchPage() {
     // Later: Optimierung vergleichen (when optimized) and MOSI Disponent.
     ...(canPlan ? [{ id: 'reset', label: messages.dispatch.resetToOpenMenu, onSelect: () => requestReset([tour]), danger: true }] : []),
   ];
-  const vehicleMenuItems: MenuItem[] = [
-    // Later: Smart Service and Werkstatt.
+  const vehicleMenuItems = (vehicle: DispatchVehicle): MenuItem[] => [
+    // Later: Smart Service.
+    ...(canPlanAppointments ? [{ id: 'workshop', label: messages.workshopScreen.contextMenuEntry, onSelect: () => setDialog({ kind: 'workshop', vehicle }) }] : []),
     { id: 'settings', label: messages.dispatch.settings, onSelect: () => setDialog({ kind: 'settings' }) },
     { id: 'refresh', label: messages.dispatch.refresh, onSelect: () => void refresh() },
   ];
@@ -328,12 +333,22 @@ export function DispatchPage() {
           x={menu.x}
           y={menu.y}
           label={text.vehicleMenu(menu.vehicle.license_plate)}
-          items={vehicleMenuItems}
+          items={vehicleMenuItems(menu.vehicle)}
           onClose={() => setMenu(null)}
         />
       )}
 
       {dialog?.kind === 'help' && <DispatchHelpModal onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'workshop' && (
+        <PlanAppointmentWizard
+          subject={{ kind: 'vehicle', id: dialog.vehicle.id, plate: dialog.vehicle.license_plate, trailers: dialog.vehicle.auflieger ?? [] }}
+          onClose={() => setDialog(null)}
+          onPlanned={(message) => {
+            setDialog(null);
+            showSuccess(message);
+          }}
+        />
+      )}
       {dialog?.kind === 'settings' && (
         <DispatchSettingsModal
           settings={settings}

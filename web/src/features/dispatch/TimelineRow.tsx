@@ -4,6 +4,7 @@ import type { DispatchVehicle } from '../../api/dispositionTypes';
 import { dragKindOf, droppedItem } from './dragData';
 import { formatNumber, vehicleStatusLabel, vehicleTypeLabel } from './format';
 import { LANE_HEIGHT, type Placement, ROW_PADDING, VEHICLE_COLUMN_WIDTH } from './grid';
+import { Icon } from '../../components/icons';
 import { TourBlock, type TourBlockHandlers } from './TourBlock';
 import { clockOf } from './time';
 import type { DisplayTour } from './useOptimistic';
@@ -137,7 +138,8 @@ export const TimelineRow = memo(function TimelineRow({ vehicle, tours, top, heig
           {unavailable && <span className="vehicle-status">{vehicleStatusLabel(vehicle.status)}</span>}
           {workshop && (
             <span className="workshop-marker" title={workshop} role="img" aria-label={workshop}>
-              🔧
+              {/* An SVG, not the wrench emoji: no installed font may have it (it would show as a box). */}
+              <Icon name="wrench" size={14} />
             </span>
           )}
         </span>

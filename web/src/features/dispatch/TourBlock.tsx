@@ -39,7 +39,10 @@ export const TourBlock = memo(function TourBlock({ tour, span, placement, top, h
   const first = tour.orders[0]?.transportOrder;
   const route = first ? [first.loadingPlantName, first.deliveryPlantName].filter(Boolean).join(' → ') : '';
   const quantity = tourQuantity(tour);
-  const label = `${text.tourBlockLabel(number || text.tourNew, status, from, to, count)}${tour.hasConflict ? `, ${text.conflict}` : ''}${tour.pending ? `, ${messages.dispatch.syncing}` : ''}`;
+  const workshop = tour.workshopConflict
+    ? messages.workshopScreen.tourInWorkshop(tour.workshopConflict.appointmentType, tour.workshopConflict.from, tour.workshopConflict.to)
+    : null;
+  const label = `${text.tourBlockLabel(number || text.tourNew, status, from, to, count)}${tour.hasConflict ? `, ${text.conflict}` : ''}${workshop ? `, ${workshop}` : ''}${tour.pending ? `, ${messages.dispatch.syncing}` : ''}`;
   const interactive = !tour.temporary;
 
   const onContextMenu = (event: ReactMouseEvent) => {
@@ -68,7 +71,7 @@ export const TourBlock = memo(function TourBlock({ tour, span, placement, top, h
         'tour-block',
         `tour-block--${tour.status}`,
         selected ? 'tour-block--selected' : '',
-        tour.hasConflict ? 'tour-block--conflict' : '',
+        tour.hasConflict || workshop ? 'tour-block--conflict' : '',
         tour.pending ? 'tour-block--pending' : '',
         placement.clippedStart ? 'tour-block--clipped-start' : '',
         placement.clippedEnd ? 'tour-block--clipped-end' : '',
@@ -108,6 +111,11 @@ export const TourBlock = memo(function TourBlock({ tour, span, placement, top, h
         {tour.temporary ? text.tourNew : number}
         {tour.hasConflict && (
           <span className="tour-block__conflict" title={text.conflictHint} aria-hidden="true">
+            ⚠
+          </span>
+        )}
+        {workshop && (
+          <span className="tour-block__conflict" title={workshop} aria-hidden="true" data-testid="tour-workshop-conflict">
             ⚠
           </span>
         )}

@@ -36,6 +36,10 @@ import { VehicleCards } from './VehicleCards';
 import { VehicleDetailModal } from './VehicleDetailModal';
 import { VehicleFormModal } from './VehicleFormModal';
 import { VehicleTable } from './VehicleTable';
+import type { SubjectKind } from '../../api/workshop';
+import { CompleteAppointmentWizard } from './workshop/CompleteAppointmentWizard';
+import { HistoryDialog } from './workshop/HistoryDialog';
+import { PlanAppointmentWizard, type PlanSubject } from './workshop/PlanAppointmentWizard';
 import './fleet.css';
 
 export type FleetTab = 'vehicles' | 'trailers' | 'documents' | 'fuelCards';
@@ -50,6 +54,9 @@ type Dialog =
   | { kind: 'deleteTrailer'; trailer: Trailer }
   | { kind: 'fuelCardForm'; card?: FuelCard }
   | { kind: 'deleteFuelCard'; card: FuelCard }
+  | { kind: 'planAppointment'; subject: PlanSubject }
+  | { kind: 'completeAppointment'; subjectKind: SubjectKind; id: string; plate: string }
+  | { kind: 'history'; subjectKind: SubjectKind; id: string; plate: string }
   | null;
 
 const VIEW_KEY = 'dispo.fleet.view';
@@ -73,7 +80,7 @@ export function FleetPage() {
   const text = messages.fleetScreen;
   const spec = messages.fleet;
   const flash = useFlash();
-  const { canWrite, canRevealPin } = useFleetPermissions();
+  const { canWrite, canRevealPin, canPlanAppointments } = useFleetPermissions();
   useFleetLiveUpdates();
   const vehiclesQuery = useVehicles();
   const trailersQuery = useTrailers();
@@ -126,6 +133,17 @@ export function FleetPage() {
     onDetails: (vehicle) => setDialog({ kind: 'vehicleDetail', vehicleId: vehicle.id }),
     onEdit: (vehicle) => setDialog({ kind: 'vehicleForm', vehicle }),
     onDelete: (vehicle) => setDialog({ kind: 'deleteVehicle', vehicle }),
+    onPlanAppointment: (vehicle) =>
+      setDialog({ kind: 'planAppointment', subject: { kind: 'vehicle', id: vehicle.id, plate: vehicle.license_plate, trailers: vehicle.auflieger } }),
+    onCompleteAppointment: (vehicle) => setDialog({ kind: 'completeAppointment', subjectKind: 'vehicle', id: vehicle.id, plate: vehicle.license_plate }),
+    onHistory: (vehicle) => setDialog({ kind: 'history', subjectKind: 'vehicle', id: vehicle.id, plate: vehicle.license_plate }),
+  };
+  const trailerWorkshop = {
+    canPlan: canPlanAppointments,
+    onPlan: (trailer: Trailer) =>
+      setDialog({ kind: 'planAppointment', subject: { kind: 'trailer', id: trailer.id, plate: trailer.kennzeichen, tractorId: trailer.zugmaschineId } }),
+    onComplete: (trailer: Trailer) => setDialog({ kind: 'completeAppointment', subjectKind: 'trailer', id: trailer.id, plate: trailer.kennzeichen }),
+    onHistory: (trailer: Trailer) => setDialog({ kind: 'history', subjectKind: 'trailer', id: trailer.id, plate: trailer.kennzeichen }),
   };
 
   const changeView = (next: FleetView) => {
@@ -307,6 +325,7 @@ export function FleetPage() {
                 onDetails={(trailer) => setDialog({ kind: 'trailerDetail', trailerId: trailer.id })}
                 onEdit={(trailer) => setDialog({ kind: 'trailerForm', trailer })}
                 onDelete={(trailer) => setDialog({ kind: 'deleteTrailer', trailer })}
+                workshop={trailerWorkshop}
               />
             )}
           </>
@@ -370,9 +389,15 @@ export function FleetPage() {
           today={today}
           canWrite={canWrite}
           onEdit={(vehicle) => setDialog({ kind: 'vehicleForm', vehicle })}
+          onHistory={vehicleActions.onHistory}
           onClose={closeDialog}
         />
       )}
+      {dialog?.kind === 'planAppointment' && <PlanAppointmentWizard subject={dialog.subject} onClose={closeDialog} onPlanned={saved} />}
+      {dialog?.kind === 'completeAppointment' && (
+        <CompleteAppointmentWizard kind={dialog.subjectKind} id={dialog.id} plate={dialog.plate} onClose={closeDialog} onCompleted={saved} />
+      )}
+      {dialog?.kind === 'history' && <HistoryDialog kind={dialog.subjectKind} id={dialog.id} plate={dialog.plate} onClose={closeDialog} />}
       {dialog?.kind === 'deleteVehicle' && (
         <ConfirmDeleteDialog
           title={text.deleteVehicleTitle}
@@ -402,6 +427,7 @@ export function FleetPage() {
           trailer={detailTrailer}
           canWrite={canWrite}
           onEdit={(trailer) => setDialog({ kind: 'trailerForm', trailer })}
+          {...(canPlanAppointments ? { onNewAppointment: trailerWorkshop.onPlan } : {})}
           onClose={closeDialog}
         />
       )}

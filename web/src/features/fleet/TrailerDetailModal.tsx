@@ -1,6 +1,8 @@
 import { messages } from '@dispo/domain/messages';
 import type { Trailer } from '../../api/fleetTypes';
-import { formatDate, formatDateTime } from '../../components/format';
+import { useState } from 'react';
+import { formatDate, formatDateTime, todayInBerlin } from '../../components/format';
+import { AppointmentLists } from './workshop/AppointmentLists';
 import { VehicleStatusPill } from './badges';
 import { DetailItem, DetailModal } from './DetailModal';
 import { maintenanceKindLabel, trailerTypeLabel, withUnit } from './fleetLogic';
@@ -9,15 +11,19 @@ export interface TrailerDetailModalProps {
   trailer: Trailer;
   canWrite: boolean;
   onEdit(trailer: Trailer): void;
+  /** Tab Wartung: a new appointment (fleet managers and dispatchers). */
+  onNewAppointment?: (trailer: Trailer) => void;
   onClose(): void;
 }
 
 /**
  * §2 trailer details dialog, tab Allgemein: plate, type, max weight in kg, status, created date,
- * notes, tractor unit or 'Nicht zugeordnet'. The tab Wartung (appointments) joins with the workshop issue.
+ * notes, tractor unit or 'Nicht zugeordnet'; tab Wartung: up to 3 upcoming and 3 recent appointments
+ * and a new one.
  */
-export function TrailerDetailModal({ trailer, canWrite, onEdit, onClose }: TrailerDetailModalProps) {
+export function TrailerDetailModal({ trailer, canWrite, onEdit, onNewAppointment, onClose }: TrailerDetailModalProps) {
   const text = messages.fleetScreen;
+  const [tab, setTab] = useState<'general' | 'maintenance'>('general');
   const f = text.fields;
   const dates = [...trailer.wartungstermine].sort((a, b) => a.datum.localeCompare(b.datum));
   return (
@@ -34,17 +40,32 @@ export function TrailerDetailModal({ trailer, canWrite, onEdit, onClose }: Trail
       onClose={onClose}
     >
       <div className="fleet-tabs fleet-tabs--dialog" role="tablist" aria-label={text.trailerTitle}>
-        <button
-          type="button"
-          role="tab"
-          aria-selected="true"
-          className="fleet-tab fleet-tab--active"
-          id="trailer-tab-general"
-          aria-controls="trailer-panel-general"
-        >
-          {messages.fleet.general}
-        </button>
+        {(['general', 'maintenance'] as const).map((key) => (
+          <button
+            key={key}
+            type="button"
+            role="tab"
+            aria-selected={tab === key}
+            className={`fleet-tab${tab === key ? ' fleet-tab--active' : ''}`}
+            id={`trailer-tab-${key}`}
+            aria-controls={`trailer-panel-${key}`}
+            onClick={() => setTab(key)}
+          >
+            {key === 'general' ? messages.fleet.general : messages.workshop.maintenanceTab}
+          </button>
+        ))}
       </div>
+      {tab === 'maintenance' && (
+        <div role="tabpanel" id="trailer-panel-maintenance" aria-labelledby="trailer-tab-maintenance" className="fleet-detail">
+          <AppointmentLists kind="trailer" id={trailer.id} today={todayInBerlin()} limit={3} />
+          {onNewAppointment && (
+            <button type="button" className="button button--primary button--small" onClick={() => onNewAppointment(trailer)}>
+              {messages.workshopScreen.newAppointment}
+            </button>
+          )}
+        </div>
+      )}
+      {tab === 'general' && (
       <div role="tabpanel" id="trailer-panel-general" aria-labelledby="trailer-tab-general" className="fleet-detail">
         <dl className="fleet-detail__list">
           <DetailItem label={f.licensePlate}>{trailer.kennzeichen}</DetailItem>
@@ -69,6 +90,7 @@ export function TrailerDetailModal({ trailer, canWrite, onEdit, onClose }: Trail
           <DetailItem label={f.notes}>{trailer.notizen}</DetailItem>
         </dl>
       </div>
+      )}
     </DetailModal>
   );
 }

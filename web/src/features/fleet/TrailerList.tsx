@@ -5,6 +5,7 @@ import { VehicleStatusPill } from './badges';
 import { FleetTable, AssignedPlate } from './FleetTable';
 import { maintenanceKindLabel, trailerTypeLabel, withUnit } from './fleetLogic';
 import { RowActions } from './RowActions';
+import { MaintenanceBadge, WorkshopActions } from './workshop/WorkshopActions';
 
 export interface TrailerListProps {
   trailers: readonly Trailer[];
@@ -13,6 +14,7 @@ export interface TrailerListProps {
   onDetails(trailer: Trailer): void;
   onEdit(trailer: Trailer): void;
   onDelete(trailer: Trailer): void;
+  workshop: { canPlan: boolean; onPlan(trailer: Trailer): void; onComplete(trailer: Trailer): void; onHistory(trailer: Trailer): void };
 }
 
 /** The next maintenance date of the trailer from today on, or the latest past one. */
@@ -22,7 +24,7 @@ function nextMaintenance(trailer: Trailer, today: string) {
 }
 
 /** §2 trailer list: plate, type, max weight, status, tractor unit or 'Nicht zugeordnet', next maintenance date, actions. */
-export function TrailerList({ trailers, canWrite, today, onDetails, onEdit, onDelete }: TrailerListProps) {
+export function TrailerList({ trailers, canWrite, today, onDetails, onEdit, onDelete, workshop }: TrailerListProps) {
   const f = messages.fleetScreen.fields;
   const columns = [
     { label: f.licensePlate },
@@ -51,8 +53,21 @@ export function TrailerList({ trailers, canWrite, today, onDetails, onEdit, onDe
             <td>
               <AssignedPlate plate={trailer.zugmaschine?.licensePlate} />
             </td>
-            <td>{next ? `${maintenanceKindLabel(next.art)} ${formatDate(next.datum)}` : ''}</td>
+            <td>
+              <span className="fleet-cell-row fleet-cell-row--wrap">
+                {next ? `${maintenanceKindLabel(next.art)} ${formatDate(next.datum)}` : ''}
+                <MaintenanceBadge appointments={trailer.workshop_appointments ?? []} today={today} />
+              </span>
+            </td>
             <td className="data-table__actions">
+              <div className="fleet-actions workshop-row-actions">
+              <WorkshopActions
+                target={trailer.kennzeichen}
+                appointments={trailer.workshop_appointments ?? []}
+                today={today}
+                canPlan={workshop.canPlan}
+                handlers={{ onPlan: () => workshop.onPlan(trailer), onComplete: () => workshop.onComplete(trailer), onHistory: () => workshop.onHistory(trailer) }}
+              />
               <RowActions
                 target={trailer.kennzeichen}
                 canWrite={canWrite}
@@ -60,6 +75,7 @@ export function TrailerList({ trailers, canWrite, today, onDetails, onEdit, onDe
                 onEdit={() => onEdit(trailer)}
                 onDelete={() => onDelete(trailer)}
               />
+              </div>
             </td>
           </tr>
         );

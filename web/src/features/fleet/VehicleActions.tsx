@@ -1,25 +1,52 @@
 import type { Vehicle } from '../../api/fleetTypes';
 import { RowActions } from './RowActions';
+import { useFleetPermissions } from './useFleetPermissions';
+import { WorkshopActions } from './workshop/WorkshopActions';
 
 export interface VehicleRowActions {
   onDetails(vehicle: Vehicle): void;
   onEdit(vehicle: Vehicle): void;
   onDelete(vehicle: Vehicle): void;
+  onPlanAppointment(vehicle: Vehicle): void;
+  onCompleteAppointment(vehicle: Vehicle): void;
+  onHistory(vehicle: Vehicle): void;
+}
+
+export interface VehicleActionsProps {
+  vehicle: Vehicle;
+  actions: VehicleRowActions;
+  canWrite: boolean;
+  today: string;
 }
 
 /**
- * The per-vehicle actions of §2 built so far: details, edit, delete. Analytics, history and the
- * workshop appointments join here with the workshop issue.
+ * The per-vehicle actions of §2: history, plan a workshop appointment,
+ * complete one (only while one is pending), details, edit, delete.
  */
-export function VehicleActions({ vehicle, actions, canWrite }: { vehicle: Vehicle; actions: VehicleRowActions; canWrite: boolean }) {
+export function VehicleActions({ vehicle, actions, canWrite, today }: VehicleActionsProps) {
+  // Fleet managers and dispatchers plan and complete workshop appointments.
+  const { canPlanAppointments } = useFleetPermissions();
   return (
-    <RowActions
-      target={vehicle.license_plate}
-      canWrite={canWrite}
-      stopPropagation
-      onDetails={() => actions.onDetails(vehicle)}
-      onEdit={() => actions.onEdit(vehicle)}
-      onDelete={() => actions.onDelete(vehicle)}
-    />
+    <div className="fleet-actions workshop-row-actions">
+      <WorkshopActions
+        target={vehicle.license_plate}
+        appointments={vehicle.workshop_appointments}
+        today={today}
+        canPlan={canPlanAppointments}
+        handlers={{
+          onPlan: () => actions.onPlanAppointment(vehicle),
+          onComplete: () => actions.onCompleteAppointment(vehicle),
+          onHistory: () => actions.onHistory(vehicle),
+        }}
+      />
+      <RowActions
+        target={vehicle.license_plate}
+        canWrite={canWrite}
+        stopPropagation
+        onDetails={() => actions.onDetails(vehicle)}
+        onEdit={() => actions.onEdit(vehicle)}
+        onDelete={() => actions.onDelete(vehicle)}
+      />
+    </div>
   );
 }

@@ -4,6 +4,7 @@ import type { Vehicle } from '../../api/fleetTypes';
 import { DeadlineBadges, DispatchBadge, DispatchSwitch, VehicleStatusPill } from './badges';
 import { vehicleTypeLabel, withUnit } from './fleetLogic';
 import { VehicleActions, type VehicleRowActions } from './VehicleActions';
+import { MaintenanceBadge } from './workshop/WorkshopActions';
 
 export interface VehicleListProps {
   vehicles: readonly Vehicle[];
@@ -85,6 +86,7 @@ function VehicleCard({
       <div className="fleet-card__badges">
         <DispatchBadge vehicle={vehicle} />
         <DeadlineBadges vehicle={vehicle} today={today} />
+        <MaintenanceBadge appointments={vehicle.workshop_appointments} today={today} />
       </div>
       <dl className="fleet-card__facts">
         <Fact label={text.fields.vehicleType} value={vehicleTypeLabel(vehicle.vehicle_type)} />
@@ -103,7 +105,7 @@ function VehicleCard({
           busy={dispatchPendingId === vehicle.id}
           onToggle={() => onToggleDispatch(vehicle)}
         />
-        <VehicleActions vehicle={vehicle} actions={actions} canWrite={canWrite} />
+        <VehicleActions vehicle={vehicle} actions={actions} canWrite={canWrite} today={today} />
       </footer>
     </article>
   );

@@ -16,21 +16,22 @@ import {
   withUnit,
 } from './fleetLogic';
 import { homeText, vehicleModelText } from './VehicleCards';
+import { AppointmentLists } from './workshop/AppointmentLists';
 
 export interface VehicleDetailModalProps {
   vehicle: Vehicle;
   today: string;
   canWrite: boolean;
   onEdit(vehicle: Vehicle): void;
+  onHistory(vehicle: Vehicle): void;
   onClose(): void;
 }
 
 /**
- * §2 vehicle detail dialog: vehicle data and the statutory deadlines (red when past, orange within
- * 30 days, else green). Maintenance appointments and the button 'Fahrzeughistorie' join with the
- * workshop issue.
+ * §2 vehicle detail dialog: vehicle data, the statutory deadlines (red when past, orange within
+ * 30 days, else green), the maintenance appointments upcoming and past, and 'Fahrzeughistorie'.
  */
-export function VehicleDetailModal({ vehicle, today, canWrite, onEdit, onClose }: VehicleDetailModalProps) {
+export function VehicleDetailModal({ vehicle, today, canWrite, onEdit, onHistory, onClose }: VehicleDetailModalProps) {
   const text = messages.fleetScreen;
   const f = text.fields;
   const materials = useMaterials();
@@ -91,6 +92,16 @@ export function VehicleDetailModal({ vehicle, today, canWrite, onEdit, onClose }
             <DetailItem label={f.lastServiceDate}>{vehicle.last_service_date ? formatDate(vehicle.last_service_date) : null}</DetailItem>
             <DetailItem label={f.nextServiceDue}>{vehicle.next_service_due ? formatDate(vehicle.next_service_due) : null}</DetailItem>
           </dl>
+        </section>
+
+        <section className="fleet-detail__section fleet-detail__section--wide">
+          <div className="workshop-detail-head">
+            <h3 className="fleet-detail__title">{messages.workshop.maintenanceTab}</h3>
+            <button type="button" className="button button--small" onClick={() => onHistory(vehicle)}>
+              {messages.workshop.vehicleHistory}
+            </button>
+          </div>
+          <AppointmentLists kind="vehicle" id={vehicle.id} today={today} />
         </section>
 
         <section className="fleet-detail__section">

@@ -7,6 +7,7 @@ import { gridLocaleText, gridTheme } from '../../components/agGrid';
 import { DeadlineBadges, DispatchBadge, DispatchSwitch, VehicleStatusPill } from './badges';
 import { deadlineBadges, vehicleStatusLabel, vehicleTypeLabel } from './fleetLogic';
 import { VehicleActions } from './VehicleActions';
+import { MaintenanceBadge } from './workshop/WorkshopActions';
 import { homeText, type VehicleListProps, vehicleModelText } from './VehicleCards';
 
 /** What the cells call; the getters always read the page's latest state. */
@@ -51,6 +52,7 @@ function DeadlinesCell({ data, context }: Cell) {
   return (
     <span className="fleet-cell-row fleet-cell-row--wrap">
       <DeadlineBadges vehicle={data} today={context.list().today} />
+      <MaintenanceBadge appointments={data.workshop_appointments} today={context.list().today} />
     </span>
   );
 }
@@ -58,7 +60,7 @@ function DeadlinesCell({ data, context }: Cell) {
 function ActionsCell({ data, context }: Cell) {
   if (!data) return null;
   const list = context.list();
-  return <VehicleActions vehicle={data} actions={list.actions} canWrite={list.canWrite} />;
+  return <VehicleActions vehicle={data} actions={list.actions} canWrite={list.canWrite} today={list.today} />;
 }
 
 const sameIds = (a: ReadonlySet<string>, b: ReadonlySet<string>) => a.size === b.size && [...a].every((id) => b.has(id));

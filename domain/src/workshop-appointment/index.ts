@@ -1,0 +1,2 @@
+export * from './appointment-decider';
+export * from './appointment-rules';
