@@ -6,6 +6,8 @@ import { orderRoutes as orderCommandRoutes } from '@dispo/command-service/orders
 import { billingRoutes } from '@dispo/command-service/billing/billing-routes';
 import { dispatchRoutes } from '@dispo/command-service/dispatch/dispatch-routes';
 import { dispatchCommands } from '@dispo/command-service/dispatch/dispatch-commands';
+import type { TourTravel } from '@dispo/command-service/dispatch/tour-travel';
+import { type HandlingMinutes, straightLineRoads } from '@dispo/domain/travel/index';
 import { createMailWorker, type MailWorker } from '@dispo/projection-service/mail/mail-worker';
 import { createMailTransport } from '@dispo/projection-service/mail/transport';
 import { startTourPlanScheduler, type TourPlanScheduler } from '@dispo/projection-service/mail/tour-plan-scheduler';
@@ -30,7 +32,7 @@ import { vehiclesProjection } from '@dispo/projection-service/projections/vehicl
 import { fleetRoutes as fleetQueryRoutes } from '@dispo/projection-service/queries/fleet-routes';
 import { healthRoute } from '@dispo/projection-service/queries/health-route';
 import { dispatchQueryRoutes } from '@dispo/projection-service/queries/dispatch-routes';
-import { dayFacts, tours } from '@dispo/projection-service/dispatch/dispatch-views';
+import { dayFacts, tours, vehicleFutureTours } from '@dispo/projection-service/dispatch/dispatch-views';
 import { tourPlanMailOutcome } from '@dispo/projection-service/dispatch/mail-outcome';
 import { tourPlanRecipients } from '@dispo/projection-service/dispatch/tour-plan-recipients';
 import { dispatchVehicles, vehicleLookup } from '@dispo/projection-service/dispatch/dispatch-vehicles';
@@ -96,8 +98,22 @@ export interface ServiceOptions {
    * and the 15:00/17:00 scheduler. Without this option neither runs (tests that do not mail).
    */
   mail?: MailServiceOptions;
-  /** Prices of the freight tariff (billing revenue); default: the demo catalogue's `tariff`. */
-  tariff?: BillingTariff;
+  /** Prices of the freight tariff (billing revenue) and the travel model of tours; default: the demo catalogue's `tariff`. */
+  tariff?: BillingTariff & Partial<HandlingMinutes>;
+}
+
+/** The travel model of tour times: the catalogue's road factor, speed and minutes at the plants. */
+function tourTravel(sql: Infrastructure['sql'], tariff: ServiceOptions['tariff']): TourTravel {
+  const catalogue = loadDemoCatalog().tariff;
+  const settings = tariff ?? catalogue;
+  return {
+    distance: straightLineRoads(settings),
+    handling: { loadingMinutes: settings.loadingMinutes ?? catalogue.loadingMinutes, unloadingMinutes: settings.unloadingMinutes ?? catalogue.unloadingMinutes },
+    homePlantId: async (name) => {
+      const { rows } = await sql.query<{ id: string }>('SELECT id FROM read.plants WHERE name = $1 ORDER BY created_at LIMIT 1', [name]);
+      return rows[0]?.id ?? null;
+    },
+  };
 }
 
 export interface MailServiceOptions {
@@ -139,6 +155,8 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
   runner.observeNotices((notices) => freshOrders.remember(notices));
   const readNewOrder = async (id: string) => freshOrders.take(id) ?? findOrder(alwaysPrepared(infra.sql), id);
 
+  const travel = tourTravel(infra.sql, options.tariff);
+
   if (options.commands) {
     await app.register(loginRoute, { store: infra.store, maxAttemptsPerMinute: options.loginAttemptsPerMinute });
     await app.register(orderCommandRoutes, {
@@ -165,6 +183,7 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
     await app.register(dispatchRoutes, {
       store: infra.store,
       registry: infra.registry,
+      travel,
       waitForProjections: options.queries ? (p) => runner.waitFor(p) : (p) => runner.waitForStored(p),
       readTour: async (id) => (await tours(infra.sql, { id }, vehicleLookup(infra.sql)))[0] ?? null,
       dayFacts: (date) => dayFacts(infra.sql, date),
@@ -182,6 +201,7 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
       readTrailer: (id) => findTrailer(infra.sql, id),
       readFuelCard: (id) => findFuelCard(infra.sql, id),
       readDocument: (vehicleId, documentId) => findDocument(infra.sql, vehicleId, documentId),
+      futureTours: (vehicleId) => vehicleFutureTours(infra.sql, vehicleId, berlinDate(new Date())),
     });
     await app.register(quickOrderRoutes, {
       store: infra.store,

@@ -17,6 +17,8 @@ export interface FleetRouteOptions {
   readTrailer(id: string): Promise<unknown>;
   readFuelCard(id: string): Promise<unknown>;
   readDocument(vehicleId: string, documentId: string): Promise<unknown>;
+  /** Tour numbers of the vehicle's tours from today on that are planned or running (dispatch release). */
+  futureTours?(vehicleId: string): Promise<string[]>;
 }
 
 /** Every fleet write is the fleet manager's (admin passes always); auditors only read. */

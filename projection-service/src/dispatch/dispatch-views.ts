@@ -86,7 +86,7 @@ type Row = Record<string, unknown>;
  */
 async function toursWithPeers(sql: SqlExecutor, where: { date?: string; id?: string }): Promise<Row[]> {
   const { rows } = await sql.query(
-    `SELECT id, tour_number, vehicle_id, date, start_time, end_time, status FROM read.tours
+    `SELECT id, tour_number, vehicle_id, date, start_time, end_time, status, empty_km, loaded_km FROM read.tours
      WHERE ($1::date IS NULL OR date = $1::date)
        AND ($2::text IS NULL OR (vehicle_id, date) IN (SELECT vehicle_id, date FROM read.tours WHERE id = $2))
      ORDER BY date, start_time, tour_number`,
@@ -98,7 +98,7 @@ async function toursWithPeers(sql: SqlExecutor, where: { date?: string; id?: str
 /** The stops of the tours, grouped by tour in sequence; only the order fields the answer carries. */
 async function stopsByTour(sql: SqlExecutor, tourIds: readonly string[]): Promise<Map<string, Row[]>> {
   const { rows } = await sql.query(
-    `SELECT x.tour_id, x.sequence_number, o.id, o.order_number, o.status, o.customer_company, o.plant_name, o.loading_point_name,
+    `SELECT x.tour_id, x.sequence_number, x.estimated_arrival, o.id, o.order_number, o.status, o.customer_company, o.plant_name, o.loading_point_name,
             o.delivery_plant_name, o.material_name, o.quantity, o.unit
      FROM read.tour_orders x JOIN read.orders o ON o.id = x.order_id
      WHERE x.tour_id = ANY($1) ORDER BY x.tour_id, x.sequence_number`,
@@ -137,8 +137,9 @@ function conflictingIds(tours: readonly Row[]): Set<string> {
 }
 
 function stopView(stop: Row, date: string, tourStart: number): TourOrderView {
-  // orders.md §9: tour start plus 30 minutes per stop before this one.
-  const arrival = clockOf(tourStart + 30 * (Number(stop.sequence_number) - 1));
+  // The travel model's arrival (TourTimesPlanned); before it is planned, orders.md §9: the tour's
+  // start plus 30 minutes per stop before this one.
+  const arrival = str(stop.estimated_arrival) ?? clockOf(tourStart + 30 * (Number(stop.sequence_number) - 1));
   return {
     id: String(stop.id),
     sequenceNumber: Number(stop.sequence_number),
@@ -193,6 +194,8 @@ export async function tours(sql: SqlExecutor, where: { date?: string; id?: strin
       status: String(r.status),
       orders,
       total_quantity: orders.reduce((sum, o) => sum + o.transportOrder.quantity, 0),
+      empty_km: num(r.empty_km),
+      loaded_km: num(r.loaded_km),
       hasConflict: conflicting.has(id),
     };
   });
@@ -237,4 +240,13 @@ export async function dayFacts(sql: SqlExecutor, date: string) {
   );
   const r = rows[0];
   return { openOrderCount: Number(r?.open ?? 0), tourCount: Number(r?.tours ?? 0), vehicleCount: Number(r?.vehicles ?? 0) };
+}
+
+/** Tour numbers of a vehicle's planned or running tours from `today` on (taking it out of dispatch is refused then). */
+export async function vehicleFutureTours(sql: SqlExecutor, vehicleId: string, today: string): Promise<string[]> {
+  const { rows } = await sql.query<{ tour_number: string }>(
+    `SELECT tour_number FROM read.tours WHERE vehicle_id = $1 AND date >= $2::date AND status IN ('planned', 'in_progress') ORDER BY date, start_time`,
+    [vehicleId, today],
+  );
+  return rows.map((r) => r.tour_number);
 }

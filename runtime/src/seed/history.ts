@@ -94,9 +94,13 @@ const later = (m: Moment, minutes: number): Moment => ({ date: m.date, minute: m
 const compare = (a: Moment, b: Moment) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.minute - b.minute);
 
 /** The commands that carry the plan out, each with its moment, user and the streams it writes. */
-function stepsOf(plan: HistoryPlan, ctx: Ctx, catalog: DemoCatalog): Step[] {
+function stepsOf(plan: HistoryPlan, ctx: Ctx, catalog: DemoCatalog, distance: DistancePort): Step[] {
   const orders = orderCommands(ctx);
-  const dispatch = dispatchCommands(ctx);
+  const { loadingMinutes, unloadingMinutes } = catalog.tariff;
+  const dispatch = dispatchCommands({
+    ...ctx,
+    travel: { distance, handling: { loadingMinutes, unloadingMinutes }, homePlantId: async (name) => demoId('plant', name) },
+  });
   const billing = billingCommands(ctx);
   const someone = (role: string) => catalog.users.find((u) => u.roles.includes(role as never))?.username ?? catalog.users[0]!.username;
   const dispatcher = someone('dispatcher');
@@ -145,7 +149,11 @@ function stepsOf(plan: HistoryPlan, ctx: Ctx, catalog: DemoCatalog): Step[] {
         );
       }
       step(at, [tourLane, `order-${id}`], async ({ at }) => {
-        const result = await dispatch.assign({ orderId: id, vehicleId, date: tour.date, startTime: tour.startTime }, as(dispatcher, 'AssignOrder', at));
+        // The truck starts where the plan has it; a vehicle in the workshop today drove then (warning confirmed).
+        const result = await dispatch.assign(
+          { orderId: id, vehicleId, date: tour.date, startTime: tour.startTime, startPlantId: demoId('plant', tour.from), confirmWarnings: true },
+          as(dispatcher, 'AssignOrder', at),
+        );
         if (result.tourId) tourIds.set(tour.key, result.tourId);
       });
     });
@@ -238,7 +246,8 @@ export async function seedHistory(ctx: Ctx, catalog: DemoCatalog, options: Histo
   const today = options.today ?? berlinDate(now());
   const owner = demoId('demo-business', today);
   if (await reservationOwner(ctx.store, HISTORY_CLAIM.kind, HISTORY_CLAIM.value)) return { seeded: false, orders: 0, tours: 0, days: 0 };
-  const leg = await legTable(catalog, options.distance ?? straightLineRoads(catalog.tariff));
+  const distance = options.distance ?? straightLineRoads(catalog.tariff);
+  const leg = await legTable(catalog, distance);
   const plan = planHistory({ catalog, today, weeks: options.weeks ?? catalog.operations.historyWeeks, leg, seed: options.seed });
   try {
     await executeCommand(ctx.store, ctx.registry, { userId: null, commandName: 'Seed:DemoBusiness' }, async () => [
@@ -248,7 +257,7 @@ export async function seedHistory(ctx: Ctx, catalog: DemoCatalog, options: Histo
     // Another process claimed it between the look and the append.
     return { seeded: false, orders: 0, tours: 0, days: 0 };
   }
-  const steps = stepsOf(plan, ctx, catalog);
+  const steps = stepsOf(plan, ctx, catalog, distance);
   const days = new Set(steps.map((s) => s.at.date));
   let done = 0;
   await runSteps(steps, now, () => options.onProgress?.(++done, days.size));
