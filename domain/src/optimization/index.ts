@@ -1,0 +1,3 @@
+export * from './route-matrix';
+export * from './route-problem';
+export * from './route-solver';
