@@ -24,6 +24,12 @@ import { fuelCardsProjection } from '@dispo/projection-service/projections/fuel-
 import { ordersProjection } from '@dispo/projection-service/projections/orders';
 import { billingJournalProjection } from '@dispo/projection-service/projections/billing-journal';
 import { toursProjection } from '@dispo/projection-service/projections/tours';
+import { tourOptimizationsProjection } from '@dispo/projection-service/projections/tour-optimizations';
+import { optimizationRoutes } from '@dispo/command-service/optimization/optimization-routes';
+import { DEFAULT_LEASE_MS, optimizationCommands } from '@dispo/command-service/optimization/optimization-commands';
+import { optimizationQueryRoutes } from '@dispo/projection-service/queries/optimization-routes';
+import { createOptimizationWorker, type OptimizationWorker } from '@dispo/projection-service/optimization/optimization-worker';
+import { appliedOperation, latestOperation, tourOptimization } from '@dispo/projection-service/optimization/optimization-views';
 import { referenceDataProjection } from '@dispo/projection-service/projections/reference-data';
 import { trailersProjection } from '@dispo/projection-service/projections/trailers';
 import { vehicleDocumentsProjection } from '@dispo/projection-service/projections/vehicle-documents';
@@ -73,6 +79,7 @@ export const projections = [
   ordersProjection,
   billingJournalProjection,
   toursProjection,
+  tourOptimizationsProjection,
   mailOutboxProjection,
   orderTemplatesProjection,
   userOrderSettingsProjection,
@@ -100,6 +107,8 @@ export interface ServiceOptions {
   mail?: MailServiceOptions;
   /** Prices of the freight tariff (billing revenue) and the travel model of tours; default: the demo catalogue's `tariff`. */
   tariff?: BillingTariff & Partial<HandlingMinutes>;
+  /** Route optimization worker settings. */
+  optimization?: OptimizationServiceOptions;
 }
 
 /** The travel model of tour times: the catalogue's road factor, speed and minutes at the plants. */
@@ -114,6 +123,21 @@ function tourTravel(sql: Infrastructure['sql'], tariff: ServiceOptions['tariff']
       return rows[0]?.id ?? null;
     },
   };
+}
+
+export interface OptimizationServiceOptions {
+  /** Run the worker in this process (default true where queries run). */
+  worker?: boolean;
+  /** A claim older than this is taken over (default 60 s). */
+  leaseMs?: number;
+  pollIntervalMs?: number;
+}
+
+/** EUR per driven km by vehicle type (catalogue `tariff.costPerKm`, its `default` for the rest). */
+function costPerKmOf(tariff: ServiceOptions['tariff']): (vehicleType: string | null) => number {
+  const table = (tariff as { costPerKm?: Record<string, number | string> } | undefined)?.costPerKm ?? loadDemoCatalog().tariff.costPerKm;
+  const price = (key: string) => (typeof table[key] === 'number' ? (table[key] as number) : null);
+  return (vehicleType) => (vehicleType ? price(vehicleType) : null) ?? price('default') ?? 1;
 }
 
 export interface MailServiceOptions {
@@ -156,6 +180,13 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
   const readNewOrder = async (id: string) => freshOrders.take(id) ?? findOrder(alwaysPrepared(infra.sql), id);
 
   const travel = tourTravel(infra.sql, options.tariff);
+  const optimization = {
+    store: infra.store,
+    registry: infra.registry,
+    travel,
+    costPerKm: costPerKmOf(options.tariff),
+    leaseMs: options.optimization?.leaseMs ?? DEFAULT_LEASE_MS,
+  };
 
   if (options.commands) {
     await app.register(loginRoute, { store: infra.store, maxAttemptsPerMinute: options.loginAttemptsPerMinute });
@@ -190,6 +221,16 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
       tourPlanRecipients: () => tourPlanRecipients(infra.sql, options.mail?.tourPlanRecipients),
       // Without SMTP nothing sends the mail: answer "queued" at once instead of waiting for an outcome.
       tourPlanMailOutcome: options.mail?.smtpUrl ? (mailId) => tourPlanMailOutcome(infra.sql, mailId) : async () => null,
+    });
+    await app.register(optimizationRoutes, {
+      ...optimization,
+      waitForProjections: options.queries ? (p) => runner.waitFor(p) : (p) => runner.waitForStored(p),
+      latestOperationId: async (tourId) => {
+        const latest = await latestOperation(infra.sql, tourId);
+        return latest ? String(latest.operation_id) : null;
+      },
+      appliedOperationId: (tourId) => appliedOperation(infra.sql, tourId),
+      readOptimization: (tourId) => tourOptimization(infra.sql, tourId),
     });
     await app.register(fleetCommandRoutes, {
       store: infra.store,
@@ -233,6 +274,7 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
     await app.register(fleetQueryRoutes, { sql: infra.sql });
     await app.register(personalRoutes, { sql: infra.sql });
     await app.register(quickOrderQueryRoutes, { sql: infra.sql });
+    await app.register(optimizationQueryRoutes, { sql: infra.sql });
     await app.register(dispatchQueryRoutes, {
       sql: infra.sql,
       vehicles: vehicleLookup(infra.sql),
@@ -258,6 +300,18 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
       })
     : null;
   let scheduler: TourPlanScheduler | null = null;
+  // Route optimization: one worker per process that runs the queries; claims make it run once overall.
+  const optimizer: OptimizationWorker | null =
+    options.queries && options.optimization?.worker !== false
+      ? createOptimizationWorker({
+          sql: infra.sql,
+          bus: infra.bus,
+          run: (operationId, workerId) => optimizationCommands(optimization).run(operationId, workerId),
+          leaseMs: optimization.leaseMs,
+          pollIntervalMs: options.optimization?.pollIntervalMs,
+          logger: log,
+        })
+      : null;
 
   let gateway: Awaited<ReturnType<typeof attachSocketGateway>> | null = null;
   return {
@@ -279,6 +333,7 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
         });
         await runner.start();
         await mailWorker?.start();
+        await optimizer?.start();
         if (mail && mail.schedule !== false) {
           scheduler = startTourPlanScheduler({
             request: async (date, slot) => {
@@ -294,6 +349,7 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
       scheduler?.stop();
       await scheduler?.idle();
       await mailWorker?.stop();
+      await optimizer?.stop();
       await gateway?.close();
       await runner.stop();
       await app.close();

@@ -20,14 +20,25 @@ export async function plantPoint(store: EventStore, plantId: string | null | und
 }
 
 /** The orders of a tour as the travel model drives them: loading plant and delivery plant, in sequence. */
-export async function tourStops(store: EventStore, orderIds: readonly string[]): Promise<(TourStop & { plantId: string | null; deliveryPlantId: string | null })[]> {
+export interface PlacedStop extends TourStop {
+  orderNumber: string | null;
+  /** The wanted delivery time (its window, for the route optimizer). */
+  deliveryTime: { type: string; fixed: string | null; from: string | null; to: string | null };
+}
+
+export async function tourStops(store: EventStore, orderIds: readonly string[]): Promise<PlacedStop[]> {
   return Promise.all(
     orderIds.map(async (orderId) => {
       const { state } = await loadAggregate(store, orderDecider, streamIds.order(orderId));
-      const plantId = state.exists ? state.entity.plantId : null;
-      const deliveryPlantId = state.exists ? state.entity.deliveryPlantId : null;
-      const [loading, delivery] = await Promise.all([plantPoint(store, plantId), plantPoint(store, deliveryPlantId)]);
-      return { orderId, plantId, deliveryPlantId, loading, delivery };
+      const order = state.exists ? state.entity : null;
+      const [loading, delivery] = await Promise.all([plantPoint(store, order?.plantId), plantPoint(store, order?.deliveryPlantId)]);
+      return {
+        orderId,
+        orderNumber: order?.orderNumber ?? null,
+        loading,
+        delivery,
+        deliveryTime: { type: order?.deliveryTimeType ?? 'none', fixed: order?.deliveryTimeFixed ?? null, from: order?.deliveryTimeFrom ?? null, to: order?.deliveryTimeTo ?? null },
+      };
     }),
   );
 }

@@ -3,6 +3,7 @@ import { customerEventDefinitions } from './customer';
 import { fuelCardEventDefinitions } from './fuel-card';
 import { loadingPointEventDefinitions } from './loading-point';
 import { materialEventDefinitions } from './material';
+import { optimizationEventDefinitions } from './optimization';
 import { orderEventDefinitions } from './order';
 import { orderTemplateEventDefinitions } from './order-template';
 import { plantEventDefinitions } from './plant';
@@ -20,6 +21,7 @@ export * from './fields';
 export * from './fuel-card';
 export * from './loading-point';
 export * from './material';
+export * from './optimization';
 export * from './order';
 export * from './order-template';
 export * from './plant';
@@ -42,6 +44,7 @@ const catalogue = [
   ...reservationEventDefinitions,
   ...tourEventDefinitions,
   ...dispoDayEventDefinitions,
+  ...optimizationEventDefinitions,
   ...vehicleEventDefinitions,
   ...vehicleDocumentEventDefinitions,
   ...trailerEventDefinitions,

@@ -6,6 +6,8 @@ export const streamIds = {
   order: (id: string) => `order-${id}`,
   tour: (id: string) => `tour-${id}`,
   dispoDay: (date: string) => `dispo-day-${date}`,
+  /** One route optimization operation of a tour. */
+  optimization: (operationId: string) => `optimization-${operationId}`,
   user: (id: string) => `user-${id}`,
   plant: (id: string) => `plant-${id}`,
   loadingPoint: (id: string) => `loading-point-${id}`,

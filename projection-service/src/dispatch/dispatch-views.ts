@@ -1,5 +1,6 @@
 import type { SqlExecutor } from '@dispo/events/sql/client';
 import { clockOf, overlaps, tourSpan } from '@dispo/domain/tour/clock';
+import { optimizationByTour } from '../optimization/optimization-views';
 
 const str = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
@@ -169,9 +170,10 @@ export async function tours(sql: SqlExecutor, where: { date?: string; id?: strin
   const answered = where.id === undefined ? all : all.filter((tour) => tour.id === where.id);
   if (answered.length === 0) return [];
   const ids = answered.map((tour) => String(tour.id));
-  const [stops, vehicleById] = await Promise.all([
+  const [stops, vehicleById, optimizations] = await Promise.all([
     stopsByTour(sql, ids),
     vehicles([...new Set(answered.map((tour) => String(tour.vehicle_id)))]),
+    optimizationByTour(sql, ids),
   ]);
   const conflicting = conflictingIds(all);
   return answered.map((r) => {
@@ -196,6 +198,10 @@ export async function tours(sql: SqlExecutor, where: { date?: string; id?: strin
       total_quantity: orders.reduce((sum, o) => sum + o.transportOrder.quantity, 0),
       empty_km: num(r.empty_km),
       loaded_km: num(r.loaded_km),
+      // dispatch.md §3 "Tour": the latest optimization's status and savings (null: never optimized).
+      optimization_status: optimizations.get(id)?.optimization_status ?? null,
+      optimization_savings: optimizations.get(id)?.optimization_savings ?? null,
+      route_optimized: optimizations.get(id)?.route_optimized ?? false,
       hasConflict: conflicting.has(id),
     };
   });
