@@ -133,6 +133,86 @@ export interface Tour {
   orders: TourStop[];
   total_quantity?: number;
   hasConflict: boolean;
+  /** The latest route optimization (dispatch.md §3 "Tour"); null: never optimized. */
+  optimization_status?: OptimizationStatus | null;
+  optimization_savings?: OptimizationSavings | null;
+  route_optimized?: boolean;
+}
+
+/** dispatch.md §4 "Optimization status". */
+export type OptimizationStatus = 'pending' | 'in_progress' | 'completed' | 'failed';
+
+/** dispatch.md §3: km, seconds, euros. */
+export interface OptimizationSavings {
+  distanceSaved: number;
+  timeSaved: number;
+  costSaved: number;
+}
+
+export interface OptimizationOperationStatus {
+  operationId: string;
+  tourId: string;
+  status: OptimizationStatus;
+  error: string | null;
+}
+
+export interface OptimizedStop {
+  orderId: string;
+  sequenceNumber: number;
+  orderNumber: string | null;
+  customerName: string | null;
+  loadingPlantName: string | null;
+  deliveryPlantName: string | null;
+  wantedTime: string | null;
+  estimatedArrival: string;
+  late: boolean;
+}
+
+export interface OptimizedRouteView {
+  sequence: OptimizedStop[];
+  emptyKm: number;
+  endTime: string;
+  durationMinutes: number | null;
+}
+
+/** GET /api/optimization/operations/:id/result. */
+export interface OptimizationResultResponse extends OptimizationOperationStatus {
+  tourNumber: string | null;
+  result: {
+    method: 'exact' | 'heuristic';
+    feasible: boolean;
+    original: OptimizedRouteView;
+    optimized: OptimizedRouteView;
+    optimizedRoutes: string[];
+    savings: OptimizationSavings;
+    applied: boolean;
+  };
+}
+
+export interface OptimizationHistoryEntry {
+  operationId: string;
+  status: OptimizationStatus;
+  requestedAt: string | null;
+  completedAt: string | null;
+  failedAt: string | null;
+  appliedAt: string | null;
+  resetAt: string | null;
+  error: string | null;
+  savings: OptimizationSavings | null;
+}
+
+/** GET /api/optimization/tours/:id/optimization (dispatch.md §3 "Optimization record"). */
+export interface TourOptimizationResponse {
+  optimization: {
+    route_optimized: boolean;
+    last_optimized_at: string | null;
+    optimization_status: OptimizationStatus | null;
+    optimization_savings: OptimizationSavings | null;
+    ptv_plan_id: string | null;
+    ptv_operation_id: string | null;
+    operation_id: string | null;
+  };
+  history: OptimizationHistoryEntry[];
 }
 
 export interface DispatchVehiclesResponse {

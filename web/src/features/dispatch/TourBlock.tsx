@@ -3,6 +3,7 @@ import { messages } from '@dispo/domain/messages';
 import { endDrag, startDrag } from './dragData';
 import { tourNumberOf, tourQuantity, tourStatusLabel } from './format';
 import type { Placement } from './grid';
+import { optimizationLabel } from './optimizationFormat';
 import { clockOf } from './time';
 import type { DisplayTour } from './useOptimistic';
 
@@ -39,7 +40,8 @@ export const TourBlock = memo(function TourBlock({ tour, span, placement, top, h
   const first = tour.orders[0]?.transportOrder;
   const route = first ? [first.loadingPlantName, first.deliveryPlantName].filter(Boolean).join(' → ') : '';
   const quantity = tourQuantity(tour);
-  const label = `${text.tourBlockLabel(number || text.tourNew, status, from, to, count)}${tour.hasConflict ? `, ${text.conflict}` : ''}${tour.pending ? `, ${messages.dispatch.syncing}` : ''}`;
+  const optimization = optimizationLabel(tour.optimization_status, tour.optimization_savings);
+  const label = `${text.tourBlockLabel(number || text.tourNew, status, from, to, count)}${tour.hasConflict ? `, ${text.conflict}` : ''}${optimization ? `, ${optimization}` : ''}${tour.pending ? `, ${messages.dispatch.syncing}` : ''}`;
   const interactive = !tour.temporary;
 
   const onContextMenu = (event: ReactMouseEvent) => {
@@ -109,6 +111,11 @@ export const TourBlock = memo(function TourBlock({ tour, span, placement, top, h
         {tour.hasConflict && (
           <span className="tour-block__conflict" title={text.conflictHint} aria-hidden="true">
             ⚠
+          </span>
+        )}
+        {optimization && (
+          <span className={`tour-block__optimization tour-block__optimization--${tour.optimization_status}`} data-testid="tour-optimization">
+            {optimization}
           </span>
         )}
       </span>
