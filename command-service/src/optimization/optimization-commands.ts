@@ -123,8 +123,7 @@ export function optimizationCommands(ctx: OptimizationContext) {
 
   return {
     /** POST /api/optimization/tours/:id/optimize: the operation is requested; a worker solves it. */
-    async request(tourId: string, meta: Meta) {
-      const operationId = randomUUID();
+    async request(tourId: string, meta: Meta, operationId: string = randomUUID()) {
       const result = await executeCommand(ctx.store, ctx.registry, meta, async () => {
         const tour = liveTour((await loadTour(tourId)).state);
         const events = operationDecider.decide(
