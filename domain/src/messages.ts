@@ -827,6 +827,7 @@ export const messages = {
       count === 1 ? 'Noch 1 offener Auftrag an diesem Tag' : `Noch ${count} offene Aufträge an diesem Tag`,
     completing: 'Schließe ab...',
     tourMenu: (tourNumber: string) => `Menü der Tour ${tourNumber}`,
+    warningTitle: 'Bitte bestätigen',
     vehicleMenu: (plate: string) => `Menü des Fahrzeugs ${plate}`,
     workshopToday: (time: string) => (time ? `Werkstatttermin heute ${time} Uhr` : 'Werkstatttermin heute'),
     workshopTomorrow: (time: string) => (time ? `Werkstatttermin morgen ${time} Uhr` : 'Werkstatttermin morgen'),

@@ -238,6 +238,8 @@ export interface AssignBody {
   vehicleId: string;
   /** `YYYY-MM-DDTHH:MM` local time of Europe/Berlin. */
   scheduledTime: string;
+  /** The dispatcher confirmed the server's warnings (a vehicle in the workshop). */
+  confirmWarnings?: boolean;
 }
 
 export interface AssignResponse {

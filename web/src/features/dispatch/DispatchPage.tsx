@@ -87,7 +87,9 @@ export function DispatchPage() {
   const line = useMessageLine();
   const optimistic = useOptimistic();
   const data = useDispatchData(date, liveDispo, optimistic.ops);
-  const actions = useDispatchActions({ date, confettiEnabled: settings.confettiEnabled, optimistic, line });
+  const [warning, setWarning] = useState<{ message: string; answer(go: boolean): void } | null>(null);
+  const confirmWarning = useCallback((message: string) => new Promise<boolean>((answer) => setWarning({ message, answer })), []);
+  const actions = useDispatchActions({ date, confettiEnabled: settings.confettiEnabled, optimistic, line, confirmWarning });
   const { vehicles, tours, openOrders } = data;
 
   // Only tours that are still there stay selected.
@@ -383,6 +385,19 @@ export function DispatchPage() {
               }
             : {})}
           onLoadError={() => showError(messages.dispatch.errors.loadTourDetails)}
+        />
+      )}
+      {warning && (
+        <ConfirmDialog
+          title={text.warningTitle}
+          message={warning.message}
+          confirmLabel={text.assignDialog.assign}
+          onClose={() => {
+            // The dialog closes before it confirms: answer "no" only after a confirmation had its turn.
+            queueMicrotask(() => warning.answer(false));
+            setWarning(null);
+          }}
+          onConfirm={() => warning.answer(true)}
         />
       )}
       {dialog?.kind === 'optimization' && (
