@@ -1,5 +1,6 @@
 import { straightLineLeg } from '../travel/index';
 import type { GeoPoint } from '../travel/index';
+import { seededRandom } from '../order-text/testing/large-catalogue';
 import type { RouteProblem } from './route-problem';
 
 /**
@@ -9,7 +10,7 @@ import type { RouteProblem } from './route-problem';
  * the arrivals of the loads driven in a random order, so at least that route meets them all.
  */
 export function randomRouteProblem(seed: number, n: number, plants: readonly GeoPoint[], tightness = 0.5): RouteProblem {
-  const next = mulberry32(seed);
+  const next = seededRandom(seed);
   const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
   const settings = { roadFactor: 1.3, averageSpeedKmh: 62 };
   const handling = { loadingMinutes: 25, unloadingMinutes: 20 };
@@ -54,14 +55,3 @@ export function randomRouteProblem(seed: number, n: number, plants: readonly Geo
   };
 }
 
-/** A small seeded generator (mulberry32): the same instances on every run, for tests and benchmarks. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
