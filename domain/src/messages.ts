@@ -22,6 +22,9 @@ import type {
   VehicleType,
 } from '@dispo/events/catalog/index';
 
+/** `2026-11-23` → `23.11.2026` (a business date in a sentence). */
+const germanDay = (date: string) => `${date.slice(8, 10)}.${date.slice(5, 7)}.${date.slice(0, 4)}`;
+
 /**
  * THE German message catalogue. Every text the user sees comes from here, on the server (errors of
  * refused commands, 400/401/409 answers) and in the React client alike, so it holds plain strings
@@ -672,6 +675,16 @@ export const messages = {
     openOrdersRemain: (count: number) => `Es gibt noch ${count} offene Aufträge für diesen Tag.`,
     noRecipients: 'Bitte geben Sie mindestens einen Empfänger an.',
     invalidRecipient: (address: string) => `Ungültige E-Mail-Adresse: ${address}`,
+    vehicleInWorkshop: (plate: string, status: string) =>
+      `Das Fahrzeug ${plate} hat den Status „${status}“. Trotzdem zuweisen?`,
+    dateDiffers: (orderNumber: string, deliveryDate: string, tourDate: string) =>
+      `Der Auftrag ${orderNumber} ist für den ${germanDay(deliveryDate)} bestellt, die Tour fährt am ${germanDay(tourDate)}. Verschieben Sie den Liefertermin mit, um ihn trotzdem zuzuweisen.`,
+    dateMoved: (orderNumber: string, tourDate: string) => `Tour zugewiesen; der Liefertermin des Auftrags ${orderNumber} ist jetzt der ${germanDay(tourDate)}.`,
+    reopenAdminOnly: (status: string) => `Nur die Administration kann eine Tour mit dem Status „${status}“ wieder öffnen.`,
+    cancelDelivered: (orderNumbers: string) => `Die Tour hat bereits gelieferte Aufträge (${orderNumbers}) und kann nicht storniert werden.`,
+    tourClosedForSequence: 'Die Reihenfolge einer abgeschlossenen oder stornierten Tour bleibt, wie sie ist.',
+    vehicleHasFutureTours: (plate: string, tourNumbers: string) =>
+      `Das Fahrzeug ${plate} hat noch geplante Touren (${tourNumbers}). Setzen Sie diese zuerst auf „Offen“ oder verschieben Sie sie.`,
   },
 
   // not in the spec: the tour plan PDF and its mail (dispatch.md §4, §9 name them, not their wording).
@@ -904,6 +917,7 @@ export const messages = {
       count === 1 ? 'Noch 1 offener Auftrag an diesem Tag' : `Noch ${count} offene Aufträge an diesem Tag`,
     completing: 'Schließe ab...',
     tourMenu: (tourNumber: string) => `Menü der Tour ${tourNumber}`,
+    warningTitle: 'Bitte bestätigen',
     vehicleMenu: (plate: string) => `Menü des Fahrzeugs ${plate}`,
     workshopToday: (time: string) => (time ? `Werkstatttermin heute ${time} Uhr` : 'Werkstatttermin heute'),
     workshopTomorrow: (time: string) => (time ? `Werkstatttermin morgen ${time} Uhr` : 'Werkstatttermin morgen'),
@@ -997,6 +1011,67 @@ export const messages = {
       quantity: 'Menge',
       empty: 'Keine Touren an diesem Tag.',
     },
+  },
+
+  /** Route optimization (dispatch.md §2, §4, §8); beyond the spec's texts marked below. */
+  optimization: {
+    compareMenu: 'Optimierung vergleichen',
+    modalTitle: 'Optimierungsvergleich',
+    historyError: 'Fehler beim Laden der Optimierungshistorie',
+    resetError: 'Fehler beim Zurücksetzen der Optimierung',
+    status: {
+      pending: 'Warteschlange',
+      in_progress: 'Optimierung läuft',
+      completed: 'Optimiert',
+      failed: 'Optimierung fehlgeschlagen',
+    },
+    /** Internal (dispatch.md §7): the client's polling gives up or the operation failed. */
+    timeoutInternal: 'Optimization timeout',
+    failedInternal: 'Optimization failed',
+    // not in the spec:
+    startMenu: 'Optimieren',
+    started: (tourNumber: string) => `Optimierung der Tour ${tourNumber} gestartet`,
+    timeout: 'Die Optimierung hat nach 5 Minuten kein Ergebnis geliefert.',
+    failed: (reason: string) => `Die Optimierung ist fehlgeschlagen: ${reason}`,
+    startError: 'Fehler beim Starten der Optimierung',
+    applyError: 'Fehler beim Übernehmen der Optimierung',
+    apply: 'Übernehmen',
+    reset: 'Zurücksetzen',
+    confirmApply: (tourNumber: string) => `Die optimierte Reihenfolge für Tour ${tourNumber} übernehmen?`,
+    confirmReset: (tourNumber: string) => `Tour ${tourNumber} auf die ursprüngliche Reihenfolge zurücksetzen?`,
+    applied: (tourNumber: string) => `Optimierte Reihenfolge für Tour ${tourNumber} übernommen`,
+    resetDone: (tourNumber: string) => `Tour ${tourNumber} auf die ursprüngliche Reihenfolge zurückgesetzt`,
+    savedLabel: (km: string) => `Optimiert (−${km} km)`,
+    original: 'Ursprünglich',
+    optimized: 'Optimiert',
+    sequence: 'Reihenfolge',
+    distance: 'Leerfahrten',
+    duration: 'Tourende',
+    cost: 'Kosten',
+    savings: 'Ersparnis',
+    km: (km: string) => `${km} km`,
+    minutes: (min: string) => `${min} min`,
+    history: 'Verlauf',
+    noHistory: 'Noch keine Optimierung für diese Tour.',
+    noResult: 'Noch kein Ergebnis.',
+    infeasible: 'Kein Ablauf hält alle Lieferzeitfenster ein; die Reihenfolge bleibt.',
+    lateOrders: (numbers: string) => `Zeitfenster nicht einzuhalten: ${numbers}`,
+    noSavings: 'Die aktuelle Reihenfolge ist bereits die beste.',
+    historyEvent: {
+      requested: 'Angefordert',
+      completed: 'Berechnet',
+      failed: 'Fehlgeschlagen',
+      applied: 'Übernommen',
+      reset: 'Zurückgesetzt',
+    },
+    notFound: 'Die Optimierung wurde nicht gefunden.',
+    notReady: 'Die Optimierung ist noch nicht abgeschlossen.',
+    nothingToReset: 'Für diese Tour ist keine Optimierung übernommen.',
+    tooFewOrders: 'Eine Tour braucht mindestens zwei Aufträge, um optimiert zu werden.',
+    ordersChanged: 'Die Aufträge der Tour haben sich geändert; bitte neu optimieren.',
+    resultMismatch: 'Die übernommene Reihenfolge passt nicht zum Ergebnis der Optimierung.',
+    noCoordinates: 'Für mindestens ein Werk der Tour fehlen die Koordinaten.',
+    routeDrawing: 'Skizze der Strecke',
   },
 
   // not in the spec: the wording of the Auftragsannahme screen beyond the spec's own texts (labels,
@@ -1835,6 +1910,14 @@ export const messages = {
       TourMoved: 'Tour verschoben',
       TourStatusChanged: 'Tourstatus geändert',
       TourDissolved: 'Tour aufgelöst',
+      TourTimesPlanned: 'Tourzeiten berechnet',
+      TourResequenced: 'Reihenfolge der Tour geändert',
+      OptimizationRequested: 'Optimierung angefordert',
+      OptimizationStarted: 'Optimierung gestartet',
+      OptimizationCompleted: 'Optimierung abgeschlossen',
+      OptimizationFailed: 'Optimierung fehlgeschlagen',
+      OptimizationApplied: 'Optimierung übernommen',
+      OptimizationReset: 'Optimierung zurückgesetzt',
       DispoDayCompleted: 'Dispositionstag abgeschlossen',
       TourPlanMailRequested: 'Tourenplan-Mail angefordert',
       OrderMailRequested: 'Auftrags-E-Mail angefordert',
@@ -1905,6 +1988,11 @@ export const messages = {
       ScheduleTourPlanMail: 'Tourenplan-Mail planen',
       SendTourPlan: 'Tourenplan senden',
       SendOrderMail: 'Aufträge per E-Mail senden',
+      RequestOptimization: 'Optimierung anfordern',
+      ClaimOptimization: 'Optimierung übernehmen (Worker)',
+      RunOptimization: 'Optimierung berechnen',
+      ApplyOptimization: 'Optimierung übernehmen',
+      ResetOptimization: 'Optimierung zurücksetzen',
       PlanAppointment: 'Werkstatttermin planen',
       UpdateAppointment: 'Werkstatttermin ändern',
       CancelAppointment: 'Werkstatttermin löschen',
@@ -1971,6 +2059,7 @@ export const messages = {
         status: 'Status',
         orderIds: 'Aufträge',
         dissolved: 'Aufgelöst',
+        startPlantId: 'Startwerk',
       },
       /** Besides messages.vehicleHistory.fields (the vehicle's details). */
       vehicle: {

@@ -1,6 +1,9 @@
 import { messages } from '@dispo/domain/messages';
 import { berlinDate } from '@dispo/domain/shared/berlin-date';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { planTourTimes } from '@dispo/domain/tour/index';
+import { straightLineRoads } from '@dispo/domain/travel/index';
+import { loadDemoCatalog } from './demo-catalog';
 import { demoOrderBody } from './testing/demo-order';
 import { createTestApp, type TestApp } from './testing/test-app';
 
@@ -19,6 +22,18 @@ interface Tour {
 
 // A day no other suite uses.
 const DAY = '2027-05-10';
+
+/** The arrivals the travel model gives `n` demo orders (Lägerdorf → Kiel) from `start`, the vehicle at the first loading plant. */
+async function demoArrivals(start: string, n: number): Promise<string[]> {
+  const { tariff, plants } = loadDemoCatalog();
+  const at = (name: string) => plants.find((p) => p.name === name)!;
+  const stop = (i: number) => ({ orderId: `o-${i}`, loading: at('Zementwerk Lägerdorf'), delivery: at('Betonwerk Kiel') });
+  const times = await planTourTimes(
+    { distance: straightLineRoads(tariff), handling: tariff },
+    { startTime: start, start: null, stops: Array.from({ length: n }, (_, i) => stop(i)) },
+  );
+  return times.stops.map((s) => `${DAY}T${s.estimatedArrival}`);
+}
 
 describe('disposition (docs/api/disposition.md)', () => {
   let t: TestApp;
@@ -91,14 +106,18 @@ describe('disposition (docs/api/disposition.md)', () => {
       201,
     );
     expect(second.tourId).toBe(first.tourId);
+    // Arrivals from the travel model: loading, the loaded leg, unloading, the empty run back, the next load.
+    const arrivals = await demoArrivals('08:00', 2);
     expect(second.tour.orders.map((o) => [o.transportOrder.orderNumber, o.sequenceNumber, o.estimatedArrival])).toEqual([
-      [a.orderNumber, 1, `${DAY}T08:00`],
-      [b.orderNumber, 2, `${DAY}T08:30`],
+      [a.orderNumber, 1, arrivals[0]],
+      [b.orderNumber, 2, arrivals[1]],
     ]);
+    expect(arrivals[1]! > `${DAY}T12:00`).toBe(true);
+    expect(second.tour.end_time! > arrivals[1]!.slice(11)).toBe(true);
     expect(await openOrders()).not.toContain(a.id);
     expect(await orderStatus(a.id)).toBe('disponiert');
     const listed = (await ok<{ order: { assignedVehicleLicensePlate: string; tourOrders: { sequenceNumber: number }[] } }>(await call('GET', `/api/orders/${b.id}`))).order;
-    expect(listed).toMatchObject({ assignedVehicleLicensePlate: 'SE-DT 1', tourOrders: [{ sequenceNumber: 2, estimatedArrival: `${DAY}T08:30` }] });
+    expect(listed).toMatchObject({ assignedVehicleLicensePlate: 'SE-DT 1', tourOrders: [{ sequenceNumber: 2, estimatedArrival: arrivals[1] }] });
     // An order cannot be assigned twice.
     refused(await call('POST', '/api/disposition/assign', { orderId: a.id, vehicleId: trailer, scheduledTime: `${DAY}T10:00` }), 409, messages.dispatch.orderNotOpen(a.orderNumber));
     const { vehicles } = await ok<{ vehicles: { id: string; current_tours: { id: string }[] }[] }>(await call('GET', `/api/disposition/vehicles?date=${DAY}`));
@@ -148,7 +167,7 @@ describe('disposition (docs/api/disposition.md)', () => {
     const byId = new Map((await dayTours()).map((tour) => [tour.id, tour]));
     const tour = byId.get(first)!;
     expect(Object.keys(tour).sort()).toEqual(
-      ['date', 'endTime', 'end_time', 'hasConflict', 'id', 'orders', 'startTime', 'start_time', 'status', 'total_quantity', 'tourNumber', 'tour_number', 'vehicle', 'vehicle_id'].sort(),
+      ['date', 'empty_km', 'endTime', 'end_time', 'hasConflict', 'loaded_km', 'optimization_savings', 'optimization_status', 'route_optimized', 'id', 'orders', 'startTime', 'start_time', 'status', 'total_quantity', 'tourNumber', 'tour_number', 'vehicle', 'vehicle_id'].sort(),
     );
     expect(tour.vehicle).toEqual({ id: truck, license_plate: 'SE-DT 1', brand: null, driver: null, payloadKg: 27000 });
     expect(tour.orders).toHaveLength(1);
@@ -164,11 +183,11 @@ describe('disposition (docs/api/disposition.md)', () => {
   it('moves a tour with its orders, flags overlaps, changes status, resets and deletes', async () => {
     const o = await order();
     const { tourId } = await ok<{ tourId: string }>(await call('POST', '/api/disposition/assign', { orderId: o.id, vehicleId: trailer, scheduledTime: `${DAY}T06:00` }), 201);
-    // Onto the truck at 08:30: overlaps the truck's 08:00 tour (one hour without end).
+    // Onto the truck at 08:30: overlaps the truck's 08:00 tour (two loads to Kiel, until after noon).
     const moved = await ok<{ tour: Tour }>(await call('PUT', `/api/disposition/tours/${tourId}/move`, { vehicleId: truck, scheduledTime: `${DAY}T08:30` }));
     expect(moved.tour).toMatchObject({ vehicle_id: truck, start_time: '08:30', hasConflict: true });
     const orderAfterMove = (await ok<{ order: { assignedVehicleLicensePlate: string; tourOrders: { estimatedArrival: string }[] } }>(await call('GET', `/api/orders/${o.id}`))).order;
-    expect(orderAfterMove).toMatchObject({ assignedVehicleLicensePlate: 'SE-DT 1', tourOrders: [{ estimatedArrival: `${DAY}T08:30` }] });
+    expect(orderAfterMove).toMatchObject({ assignedVehicleLicensePlate: 'SE-DT 1', tourOrders: [{ estimatedArrival: (await demoArrivals('08:30', 1))[0] }] });
     refused(await call('PUT', `/api/disposition/tours/${tourId}/move`, { vehicleId: truck }), 400, messages.dispatch.incompleteAssignment);
 
     const running = await ok<{ tour: Tour }>(await call('PATCH', `/api/disposition/tours/${tourId}/status`, { status: 'in_progress' }));
@@ -189,7 +208,7 @@ describe('disposition (docs/api/disposition.md)', () => {
     await ok(await call('DELETE', `/api/disposition/tours/${again.tourId}`));
     expect(await orderStatus(o.id)).toBe('offen');
     const events = (await t.infra.store.readStream(`tour-${tourId}`)).map((e) => e.type);
-    expect(events).toEqual(['TourCreated', 'TourOrderAdded', 'TourMoved', 'TourStatusChanged', 'TourDissolved']);
+    expect(events).toEqual(['TourCreated', 'TourOrderAdded', 'TourTimesPlanned', 'TourMoved', 'TourTimesPlanned', 'TourStatusChanged', 'TourDissolved']);
   });
 
   it('moves the orders with their tour: started → unterwegs, completed → geliefert; a problem order keeps its status', async () => {
@@ -219,6 +238,96 @@ describe('disposition (docs/api/disposition.md)', () => {
     await ok(await call('POST', `/api/disposition/tours/${tourId}/reset`));
     expect(await vehicleOf()).toMatchObject({ status: 'available', current_tours: [] });
     await ok(await call('DELETE', `/api/orders/${o.id}`));
+  });
+
+  it('times a tour with the travel model from the home plant: a tour behind a four-stop tour is a conflict (Zeitkonflikt)', async () => {
+    const home = await ok<{ vehicle: { id: string } }>(
+      await call('POST', '/api/vehicles', { license_plate: 'SE-DT 4', vehicle_type: 'sattelzug', make_model: 'MAN TGX', payload_kg: 27000, enabled_for_dispatch: true, home_plant_name: 'Zementwerk Lägerdorf' }, 'fuhrpark'),
+      201,
+    );
+    const day = '2027-05-11';
+    const four = await Promise.all([1, 2, 3, 4].map(() => order({ delivery_date: day })));
+    let tourId = '';
+    for (const o of four) tourId = (await ok<{ tourId: string }>(await call('POST', '/api/disposition/assign', { orderId: o.id, vehicleId: home.vehicle.id, scheduledTime: `${day}T08:00` }), 201)).tourId;
+    const next = await order({ delivery_date: day });
+    const later = (await ok<{ tourId: string }>(await call('POST', '/api/disposition/assign', { orderId: next.id, vehicleId: home.vehicle.id, scheduledTime: `${day}T09:00` }), 201)).tourId;
+    const { tours } = await ok<{ tours: Tour[] }>(await call('GET', `/api/disposition/tours/${day}`));
+    const long = tours.find((x) => x.id === tourId)!;
+    // Four loads to Kiel and back last well past noon; the 09:00 tour overlaps it.
+    expect(long.end_time! > '15:00').toBe(true);
+    expect(long.orders.map((o) => o.estimatedArrival)).toEqual([...long.orders.map((o) => o.estimatedArrival)].sort());
+    expect([long.hasConflict, tours.find((x) => x.id === later)!.hasConflict]).toEqual([true, true]);
+    // The home plant is the loading plant: no empty run before the first load.
+    const events = await t.infra.store.readStream(`tour-${tourId}`);
+    const planned = events.filter((e) => e.type === 'TourTimesPlanned').at(-1)!.data as { startPlantId: string; emptyKm: number; endTime: string };
+    expect(planned.endTime).toBe(long.end_time);
+    expect(planned.startPlantId).toBeTruthy();
+    expect(planned.emptyKm).toBeGreaterThan(0);
+    // Taken out of dispatch while it has tours ahead: refused, naming them.
+    refused(
+      await call('PUT', `/api/vehicles/${home.vehicle.id}`, { enabled_for_dispatch: false }, 'fuhrpark'),
+      409,
+      messages.dispatch.vehicleHasFutureTours('SE-DT 4', [long.tourNumber, tours.find((x) => x.id === later)!.tourNumber].join(', ')),
+    );
+    for (const id of [tourId, later]) await ok(await call('DELETE', `/api/disposition/tours/${id}`));
+    await ok(await call('PUT', `/api/vehicles/${home.vehicle.id}`, { enabled_for_dispatch: false }, 'fuhrpark'));
+  });
+
+  it('refuses an order of another day unless its delivery date moves with it, atomically and said so', async () => {
+    const o = await order({ delivery_date: '2027-05-12' });
+    refused(
+      await call('POST', '/api/disposition/assign', { orderId: o.id, vehicleId: truck, scheduledTime: `${DAY}T15:00` }),
+      400,
+      messages.dispatch.dateDiffers(o.orderNumber, '2027-05-12', DAY),
+    );
+    const moved = await ok<{ message: string; deliveryDateMoved: boolean; tourId: string }>(
+      await call('POST', '/api/disposition/assign', { orderId: o.id, vehicleId: truck, scheduledTime: `${DAY}T15:00`, moveDeliveryDate: true }),
+      201,
+    );
+    expect(moved).toMatchObject({ message: messages.dispatch.dateMoved(o.orderNumber, DAY), deliveryDateMoved: true });
+    const after = (await ok<{ order: { deliveryDate?: string; delivery_date?: string; status: string } }>(await call('GET', `/api/orders/${o.id}`))).order;
+    expect([after.deliveryDate ?? after.delivery_date, after.status]).toEqual([DAY, 'disponiert']);
+    const last = (await t.infra.store.readStream(`order-${o.id}`)).slice(-2);
+    expect(last.map((e) => e.type)).toEqual(['OrderDetailsChanged', 'OrderAssignedToTour']);
+    expect(last[0]!.metadata.correlationId).toBe(last[1]!.metadata.correlationId);
+    await ok(await call('DELETE', `/api/disposition/tours/${moved.tourId}`));
+  });
+
+  it('warns about a vehicle in the workshop and assigns once the dispatcher confirms', async () => {
+    const repair = await ok<{ vehicle: { id: string } }>(
+      await call('POST', '/api/vehicles', { license_plate: 'SE-DT 5', vehicle_type: 'sattelzug', make_model: 'MAN TGX', payload_kg: 27000, enabled_for_dispatch: true, status: 'repair' }, 'fuhrpark'),
+      201,
+    );
+    const o = await order();
+    const first = await call('POST', '/api/disposition/assign', { orderId: o.id, vehicleId: repair.vehicle.id, scheduledTime: `${DAY}T10:00` });
+    const warning = messages.dispatch.vehicleInWorkshop('SE-DT 5', 'Reparatur');
+    expect(first.statusCode).toBe(409);
+    expect(first.json()).toMatchObject({ error: warning, details: { warnings: [warning], requiresConfirmation: true } });
+    expect(await orderStatus(o.id)).toBe('offen');
+    const { tourId } = await ok<{ tourId: string }>(
+      await call('POST', '/api/disposition/assign', { orderId: o.id, vehicleId: repair.vehicle.id, scheduledTime: `${DAY}T10:00`, confirmWarnings: true }),
+      201,
+    );
+    await ok(await call('DELETE', `/api/disposition/tours/${tourId}`));
+  });
+
+  it('cancels a tour with its orders back to offen; only an admin reopens it', async () => {
+    tokens.admin ??= await t.login('admin');
+    const [a, b] = [await order(), await order()];
+    const { tourId } = await ok<{ tourId: string }>(await call('POST', '/api/disposition/assign', { orderId: a.id, vehicleId: trailer, scheduledTime: `${DAY}T16:00` }), 201);
+    await ok(await call('POST', '/api/disposition/assign', { orderId: b.id, vehicleId: trailer, scheduledTime: `${DAY}T16:00` }), 201);
+    const cancelled = await ok<{ tour: Tour }>(await call('PATCH', `/api/disposition/tours/${tourId}/status`, { status: 'cancelled' }));
+    expect([cancelled.tour.status, cancelled.tour.orders]).toEqual(['cancelled', []]);
+    expect([await orderStatus(a.id), await orderStatus(b.id)]).toEqual(['offen', 'offen']);
+    expect(await openOrders()).toEqual(expect.arrayContaining([a.id, b.id]));
+    refused(await call('PATCH', `/api/disposition/tours/${tourId}/status`, { status: 'planned' }), 403, messages.dispatch.reopenAdminOnly('Storniert'));
+    refused(
+      await call('PATCH', `/api/disposition/tours/${tourId}/status`, { status: 'in_progress' }, 'admin'),
+      400,
+      messages.dispatch.tourStatusChangeNotAllowed('Storniert', 'Unterwegs'),
+    );
+    expect((await ok<{ tour: Tour }>(await call('PATCH', `/api/disposition/tours/${tourId}/status`, { status: 'planned' }, 'admin'))).tour.status).toBe('planned');
+    await ok(await call('DELETE', `/api/disposition/tours/${tourId}`));
   });
 
   it('reports per-day stats', async () => {

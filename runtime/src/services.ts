@@ -6,6 +6,8 @@ import { orderRoutes as orderCommandRoutes } from '@dispo/command-service/orders
 import { billingRoutes } from '@dispo/command-service/billing/billing-routes';
 import { dispatchRoutes } from '@dispo/command-service/dispatch/dispatch-routes';
 import { dispatchCommands } from '@dispo/command-service/dispatch/dispatch-commands';
+import type { TourTravel } from '@dispo/command-service/dispatch/tour-travel';
+import { type HandlingMinutes, straightLineRoads } from '@dispo/domain/travel/index';
 import { createMailWorker, type MailWorker } from '@dispo/projection-service/mail/mail-worker';
 import { createMailTransport } from '@dispo/projection-service/mail/transport';
 import { startTourPlanScheduler, type TourPlanScheduler } from '@dispo/projection-service/mail/tour-plan-scheduler';
@@ -22,6 +24,12 @@ import { fuelCardsProjection } from '@dispo/projection-service/projections/fuel-
 import { ordersProjection } from '@dispo/projection-service/projections/orders';
 import { billingJournalProjection } from '@dispo/projection-service/projections/billing-journal';
 import { toursProjection } from '@dispo/projection-service/projections/tours';
+import { tourOptimizationsProjection } from '@dispo/projection-service/projections/tour-optimizations';
+import { optimizationRoutes } from '@dispo/command-service/optimization/optimization-routes';
+import { DEFAULT_LEASE_MS, optimizationCommands } from '@dispo/command-service/optimization/optimization-commands';
+import { optimizationQueryRoutes } from '@dispo/projection-service/queries/optimization-routes';
+import { createOptimizationWorker, type OptimizationWorker } from '@dispo/projection-service/optimization/optimization-worker';
+import { appliedOperation, latestOperation, tourOptimization } from '@dispo/projection-service/optimization/optimization-views';
 import { referenceDataProjection } from '@dispo/projection-service/projections/reference-data';
 import { trailersProjection } from '@dispo/projection-service/projections/trailers';
 import { vehicleDocumentsProjection } from '@dispo/projection-service/projections/vehicle-documents';
@@ -35,7 +43,7 @@ import { type DeadlineWarningJob, startDeadlineWarningJob } from '@dispo/project
 import { fleetRoutes as fleetQueryRoutes } from '@dispo/projection-service/queries/fleet-routes';
 import { healthRoute } from '@dispo/projection-service/queries/health-route';
 import { dispatchQueryRoutes } from '@dispo/projection-service/queries/dispatch-routes';
-import { dayFacts, tours } from '@dispo/projection-service/dispatch/dispatch-views';
+import { dayFacts, tours, vehicleFutureTours } from '@dispo/projection-service/dispatch/dispatch-views';
 import { tourPlanMailOutcome } from '@dispo/projection-service/dispatch/mail-outcome';
 import { tourPlanRecipients } from '@dispo/projection-service/dispatch/tour-plan-recipients';
 import { dispatchVehicles, vehicleLookup } from '@dispo/projection-service/dispatch/dispatch-vehicles';
@@ -86,6 +94,7 @@ export const projections = [
   ordersProjection,
   billingJournalProjection,
   toursProjection,
+  tourOptimizationsProjection,
   mailOutboxProjection,
   orderTemplatesProjection,
   userOrderSettingsProjection,
@@ -113,13 +122,44 @@ export interface ServiceOptions {
    * and the 15:00/17:00 scheduler. Without this option neither runs (tests that do not mail).
    */
   mail?: MailServiceOptions;
-  /** Prices of the freight tariff (billing revenue); default: the demo catalogue's `tariff`. */
-  tariff?: BillingTariff;
+  /** Prices of the freight tariff (billing revenue) and the travel model of tours; default: the demo catalogue's `tariff`. */
+  tariff?: BillingTariff & Partial<HandlingMinutes>;
   /**
    * The deadline warnings job (fleet.md §4), run by the half that runs the queries: on start, then
    * every 24 h and every hour. Off unless asked for (tests that count history entries).
    */
   deadlineWarnings?: boolean;
+  /** Route optimization worker settings. */
+  optimization?: OptimizationServiceOptions;
+}
+
+/** The travel model of tour times: the catalogue's road factor, speed and minutes at the plants. */
+function tourTravel(sql: Infrastructure['sql'], tariff: ServiceOptions['tariff']): TourTravel {
+  const catalogue = loadDemoCatalog().tariff;
+  const settings = tariff ?? catalogue;
+  return {
+    distance: straightLineRoads(settings),
+    handling: { loadingMinutes: settings.loadingMinutes ?? catalogue.loadingMinutes, unloadingMinutes: settings.unloadingMinutes ?? catalogue.unloadingMinutes },
+    homePlantId: async (name) => {
+      const { rows } = await sql.query<{ id: string }>('SELECT id FROM read.plants WHERE name = $1 ORDER BY created_at LIMIT 1', [name]);
+      return rows[0]?.id ?? null;
+    },
+  };
+}
+
+export interface OptimizationServiceOptions {
+  /** Run the worker in this process (default true where queries run). */
+  worker?: boolean;
+  /** A claim older than this is taken over (default 60 s). */
+  leaseMs?: number;
+  pollIntervalMs?: number;
+}
+
+/** EUR per driven km by vehicle type (catalogue `tariff.costPerKm`, its `default` for the rest). */
+function costPerKmOf(tariff: ServiceOptions['tariff']): (vehicleType: string | null) => number {
+  const table = (tariff as { costPerKm?: Record<string, number | string> } | undefined)?.costPerKm ?? loadDemoCatalog().tariff.costPerKm;
+  const price = (key: string) => (typeof table[key] === 'number' ? (table[key] as number) : null);
+  return (vehicleType) => (vehicleType ? price(vehicleType) : null) ?? price('default') ?? 1;
 }
 
 export interface MailServiceOptions {
@@ -164,6 +204,15 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
   const readNewOrder = async (id: string) => freshOrders.take(id) ?? findOrder(alwaysPrepared(infra.sql), id);
   const orderMailCopy = options.mail?.orderMailCopy ?? messages.orderPdf.company.email;
 
+  const travel = tourTravel(infra.sql, options.tariff);
+  const optimization = {
+    store: infra.store,
+    registry: infra.registry,
+    travel,
+    costPerKm: costPerKmOf(options.tariff),
+    leaseMs: options.optimization?.leaseMs ?? DEFAULT_LEASE_MS,
+  };
+
   if (options.commands) {
     await app.register(loginRoute, { store: infra.store, maxAttemptsPerMinute: options.loginAttemptsPerMinute });
     await app.register(orderCommandRoutes, {
@@ -190,12 +239,23 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
     await app.register(dispatchRoutes, {
       store: infra.store,
       registry: infra.registry,
+      travel,
       waitForProjections: options.queries ? (p) => runner.waitFor(p) : (p) => runner.waitForStored(p),
       readTour: async (id) => (await tours(infra.sql, { id }, vehicleLookup(infra.sql)))[0] ?? null,
       dayFacts: (date) => dayFacts(infra.sql, date),
       tourPlanRecipients: () => tourPlanRecipients(infra.sql, options.mail?.tourPlanRecipients),
       // Without SMTP nothing sends the mail: answer "queued" at once instead of waiting for an outcome.
       tourPlanMailOutcome: options.mail?.smtpUrl ? (mailId) => tourPlanMailOutcome(infra.sql, mailId) : async () => null,
+    });
+    await app.register(optimizationRoutes, {
+      ...optimization,
+      waitForProjections: options.queries ? (p) => runner.waitFor(p) : (p) => runner.waitForStored(p),
+      latestOperationId: async (tourId) => {
+        const latest = await latestOperation(infra.sql, tourId);
+        return latest ? String(latest.operation_id) : null;
+      },
+      appliedOperationId: (tourId) => appliedOperation(infra.sql, tourId),
+      readOptimization: (tourId) => tourOptimization(infra.sql, tourId),
     });
     await app.register(fleetCommandRoutes, {
       store: infra.store,
@@ -208,6 +268,7 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
       readFuelCard: (id) => findFuelCard(infra.sql, id),
       readDocument: (vehicleId, documentId) => findDocument(infra.sql, vehicleId, documentId),
       readAppointment: (id) => findAppointment(infra.sql, id, berlinDate(new Date())),
+      futureTours: (vehicleId) => vehicleFutureTours(infra.sql, vehicleId, berlinDate(new Date())),
     });
     await app.register(quickOrderRoutes, {
       store: infra.store,
@@ -250,6 +311,7 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
     await app.register(personalRoutes, { sql: infra.sql });
     await app.register(auditRoutes, { sql: infra.sql, registry: infra.registry });
     await app.register(quickOrderQueryRoutes, { sql: infra.sql });
+    await app.register(optimizationQueryRoutes, { sql: infra.sql });
     await app.register(dispatchQueryRoutes, {
       sql: infra.sql,
       vehicles: vehicleLookup(infra.sql),
@@ -278,6 +340,18 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
     : null;
   let scheduler: TourPlanScheduler | null = null;
   let deadlineJob: DeadlineWarningJob | null = null;
+  // Route optimization: one worker per process that runs the queries; claims make it run once overall.
+  const optimizer: OptimizationWorker | null =
+    options.queries && options.optimization?.worker !== false
+      ? createOptimizationWorker({
+          sql: infra.sql,
+          bus: infra.bus,
+          run: (operationId, workerId) => optimizationCommands(optimization).run(operationId, workerId),
+          leaseMs: optimization.leaseMs,
+          pollIntervalMs: options.optimization?.pollIntervalMs,
+          logger: log,
+        })
+      : null;
 
   let gateway: Awaited<ReturnType<typeof attachSocketGateway>> | null = null;
   return {
@@ -300,6 +374,7 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
         await runner.start();
         await mailWorker?.start();
         if (options.deadlineWarnings) deadlineJob = startDeadlineWarningJob({ store: infra.store, registry: infra.registry, sql: infra.sql, logger: log });
+        await optimizer?.start();
         if (mail && mail.schedule !== false) {
           scheduler = startTourPlanScheduler({
             request: async (date, slot) => {
@@ -316,6 +391,7 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
       await scheduler?.idle();
       await deadlineJob?.stop();
       await mailWorker?.stop();
+      await optimizer?.stop();
       await gateway?.close();
       await runner.stop();
       await app.close();

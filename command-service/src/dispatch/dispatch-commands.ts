@@ -3,13 +3,14 @@ import { DomainError } from '@dispo/domain/decider';
 import { dispoDayDecider } from '@dispo/domain/dispo-day/index';
 import { messages } from '@dispo/domain/messages';
 import { orderDecider } from '@dispo/domain/order/index';
-import { type DispatchVehicle, tourDecider } from '@dispo/domain/tour/index';
+import { type DispatchVehicle, type TourState, tourDecider } from '@dispo/domain/tour/index';
 import { vehicleDecider } from '@dispo/domain/vehicle/index';
-import { streamIds, type TourStatus } from '@dispo/events/catalog/index';
+import { streamIds, type TourEvent, type TourStatus } from '@dispo/events/catalog/index';
 import type { EventRegistry } from '@dispo/events/registry';
 import type { EventStore } from '@dispo/events/store/port';
 import { type CommandMeta, commandTime, type Decision, decideOn, executeCommand, loadAggregate } from '../command-handler';
 import { slotTourId, tourNumberFor } from './tour-ids';
+import { type TourTravel, tourTimesEvents } from './tour-travel';
 
 type Meta = CommandMeta & { userId: string };
 
@@ -24,6 +25,16 @@ const ORDERS_FOLLOW: Partial<Record<TourStatus, (orderId: string, userId: string
   completed: (orderId, userId, now) => ({ type: 'ChangeOrderStatus', orderId, userId, now, status: 'geliefert', onlyFrom: ['disponiert', 'unterwegs'] }),
 };
 
+/** What an assignment asks besides the slot. */
+export interface AssignOptions {
+  /** Move the order's delivery date to the tour's day (else a differing date is refused). */
+  moveDeliveryDate?: boolean;
+  /** The dispatcher confirmed the warnings (vehicle in the workshop). */
+  confirmWarnings?: boolean;
+  /** Where the vehicle starts a new tour; default its home plant (the seed names where it stands). */
+  startPlantId?: string | null;
+}
+
 /** Facts of the day that the read side knows and the dispo-day decider needs. */
 export interface DayFacts {
   openOrderCount: number;
@@ -31,12 +42,31 @@ export interface DayFacts {
   vehicleCount: number;
 }
 
-export function dispatchCommands(ctx: { store: EventStore; registry: EventRegistry }) {
-  async function vehicle(id: string): Promise<DispatchVehicle | null> {
+export function dispatchCommands(ctx: { store: EventStore; registry: EventRegistry; travel?: TourTravel }) {
+  async function vehicle(id: string): Promise<(DispatchVehicle & { homePlantName: string | null }) | null> {
     const { state } = await loadAggregate(ctx.store, vehicleDecider, streamIds.vehicle(id));
-    return state.exists
-      ? { id, enabledForDispatch: state.entity.enabledForDispatch, payloadKg: state.entity.details.payloadKg, licensePlate: state.entity.details.licensePlate }
-      : null;
+    if (!state.exists) return null;
+    const v = state.entity;
+    return {
+      id,
+      enabledForDispatch: v.enabledForDispatch,
+      payloadKg: v.details.payloadKg,
+      licensePlate: v.details.licensePlate,
+      status: v.status,
+      homePlantName: v.details.homePlantName ?? null,
+    };
+  }
+
+  /** The vehicle's home plant: where a tour starts unless told otherwise. */
+  async function homePlantId(v: { homePlantName: string | null } | null): Promise<string | null> {
+    if (!v?.homePlantName || !ctx.travel?.homePlantId) return null;
+    return ctx.travel.homePlantId(v.homePlantName);
+  }
+
+  /** The tour's times after these events (docs/order-status.md "Tour times"); none without a travel model. */
+  async function withTimes(state: TourState, events: TourEvent[], startPlantId: string | null, now: string): Promise<TourEvent[]> {
+    if (events.length === 0 || !ctx.travel) return events;
+    return [...events, ...(await tourTimesEvents(ctx.store, ctx.travel, state, events, startPlantId, now))];
   }
 
   /** The live tour at this slot, or the id a new one gets. */
@@ -82,8 +112,9 @@ export function dispatchCommands(ctx: { store: EventStore; registry: EventRegist
      * assignment); order and tour change in one atomic append, so the order leaves offen exactly
      * when it is in a tour.
      */
-    async assign(input: { orderId: string; vehicleId: string; date: string; startTime: string }, meta: Meta) {
+    async assign(input: { orderId: string; vehicleId: string; date: string; startTime: string } & AssignOptions, meta: Meta) {
       const at = commandTime(meta);
+      let orderNumber: string | null = null;
       const result = await executeCommand(ctx.store, ctx.registry, meta, async () => {
         const tourId = await tourAtSlot(input.vehicleId, input.date, input.startTime);
         const tourStream = streamIds.tour(tourId);
@@ -92,14 +123,18 @@ export function dispatchCommands(ctx: { store: EventStore; registry: EventRegist
           loadAggregate(ctx.store, orderDecider, streamIds.order(input.orderId)),
           vehicle(input.vehicleId),
         ]);
-        const tourEvents = tourDecider.decide(
+        const order = orderLoaded.state.exists ? orderLoaded.state.entity : null;
+        orderNumber = order?.orderNumber ?? null;
+        const decided = tourDecider.decide(
           {
             type: 'AssignToTour',
             tourId,
             tourNumber: tourNumberFor(input.date),
             vehicle: v,
             orderId: input.orderId,
-            orderWeightTons: orderLoaded.state.exists ? orderLoaded.state.entity.weightTons : null,
+            order: order && { orderNumber: order.orderNumber, weightTons: order.weightTons, deliveryDate: order.deliveryDate },
+            moveDeliveryDate: input.moveDeliveryDate,
+            confirmWarnings: input.confirmWarnings,
             date: input.date,
             startTime: input.startTime,
             userId: meta.userId,
@@ -107,6 +142,8 @@ export function dispatchCommands(ctx: { store: EventStore; registry: EventRegist
           },
           tour.state,
         );
+        const startPlantId = tour.state.exists ? tour.state.entity.startPlantId : input.startPlantId !== undefined ? input.startPlantId : await homePlantId(v);
+        const tourEvents = await withTimes(tour.state, decided, startPlantId, at);
         const added = tourEvents.find((e) => e.type === 'TourOrderAdded');
         if (!added) throw new DomainError('conflict', messages.dispatch.orderNotOpen(orderLoaded.state.exists ? orderLoaded.state.entity.orderNumber : input.orderId));
         const orderEvents = orderDecider.decide(
@@ -118,6 +155,7 @@ export function dispatchCommands(ctx: { store: EventStore; registry: EventRegist
             date: input.date,
             startTime: input.startTime,
             sequenceNumber: added.data.sequenceNumber,
+            moveDeliveryDate: input.moveDeliveryDate,
             userId: meta.userId,
             now: at,
           },
@@ -129,7 +167,7 @@ export function dispatchCommands(ctx: { store: EventStore; registry: EventRegist
         ];
       });
       const tourId = result.decisions[0]?.streamId.slice('tour-'.length) ?? null;
-      return { ...result, tourId };
+      return { ...result, tourId, orderNumber };
     },
 
     /** PUT /tours/:id/move: the tour and the arrival times of its orders move together. */
@@ -138,8 +176,11 @@ export function dispatchCommands(ctx: { store: EventStore; registry: EventRegist
       return executeCommand(ctx.store, ctx.registry, meta, async () => {
         const tourStream = streamIds.tour(tourId);
         const [tour, v] = await Promise.all([loadAggregate(ctx.store, tourDecider, tourStream), vehicle(input.vehicleId)]);
-        const events = tourDecider.decide({ type: 'MoveTour', tourId, vehicle: v, date: input.date, startTime: input.startTime, userId: meta.userId, now: at }, tour.state);
-        if (events.length === 0 || !tour.state.exists) return [];
+        const moved = tourDecider.decide({ type: 'MoveTour', tourId, vehicle: v, date: input.date, startTime: input.startTime, userId: meta.userId, now: at }, tour.state);
+        if (moved.length === 0 || !tour.state.exists) return [];
+        // Same vehicle: it starts where it did; another vehicle starts at its own home plant.
+        const startPlantId = input.vehicleId === tour.state.entity.vehicleId ? tour.state.entity.startPlantId : await homePlantId(v);
+        const events = await withTimes(tour.state, moved, startPlantId, at);
         const orders = await orderDecisions(tour.state.entity.orderIds, (orderId) => ({
           type: 'RescheduleOrderTour',
           orderId,
@@ -156,18 +197,34 @@ export function dispatchCommands(ctx: { store: EventStore; registry: EventRegist
     /**
      * The orders follow their tour, in the same atomic append (docs/order-status.md "Tours"):
      * started → its dispatched orders unterwegs; completed → its dispatched or travelling orders
-     * geliefert. An order the rule does not fit (bound to billing, with a problem, already further)
-     * keeps its status. A cancelled tour keeps its orders until it is reset to open.
+     * geliefert; cancelled → every order back to offen (refused while one is delivered). An order
+     * the first two rules do not fit (bound to billing, with a problem, already further) keeps its
+     * status. Only an admin reopens a completed or cancelled tour.
      */
-    async changeStatus(tourId: string, status: TourStatus, meta: Meta) {
+    async changeStatus(tourId: string, status: TourStatus, meta: Meta & { admin?: boolean }) {
       const at = commandTime(meta);
       return executeCommand(ctx.store, ctx.registry, meta, async () => {
         const tourStream = streamIds.tour(tourId);
         const tour = await loadAggregate(ctx.store, tourDecider, tourStream);
-        const events = tourDecider.decide({ type: 'ChangeTourStatus', tourId, status, userId: meta.userId, now: at }, tour.state);
+        const orderIds = tour.state.exists ? tour.state.entity.orderIds : [];
+        const delivered =
+          status === 'cancelled'
+            ? (await Promise.all(orderIds.map((id) => loadAggregate(ctx.store, orderDecider, streamIds.order(id)))))
+                .map(({ state }) => (state.exists ? state.entity : null))
+                .filter((o) => o !== null && (o.status === 'geliefert' || o.billingPending || o.billingConfirmed))
+                .map((o) => o!.orderNumber)
+            : [];
+        const events = tourDecider.decide(
+          { type: 'ChangeTourStatus', tourId, status, admin: meta.admin, deliveredOrders: delivered, userId: meta.userId, now: at },
+          tour.state,
+        );
         if (events.length === 0 || !tour.state.exists) return [{ streamId: tourStream, expectedVersion: tour.version, events }];
-        const follow = ORDERS_FOLLOW[status];
-        const orders = follow ? await orderDecisions(tour.state.entity.orderIds, (orderId) => follow(orderId, meta.userId, at), true) : [];
+        const orders =
+          status === 'cancelled'
+            ? await orderDecisions(orderIds, (orderId) => ({ type: 'ReleaseOrderFromTour', orderId, tourId, userId: meta.userId, now: at }))
+            : ORDERS_FOLLOW[status]
+              ? await orderDecisions(orderIds, (orderId) => ORDERS_FOLLOW[status]!(orderId, meta.userId, at), true)
+              : [];
         return [{ streamId: tourStream, expectedVersion: tour.version, events }, ...orders];
       });
     },

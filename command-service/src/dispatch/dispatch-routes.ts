@@ -11,10 +11,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type DayFacts, dispatchCommands } from './dispatch-commands';
 import { berlinSlot } from './scheduled-time';
+import type { TourTravel } from './tour-travel';
 
 export interface DispatchRouteOptions {
   store: EventStore;
   registry: EventRegistry;
+  /** The travel model of tour times; without it tours keep the assumed hour. */
+  travel?: TourTravel;
   waitForProjections(position: LogPosition): Promise<boolean>;
   /** A tour as GET /api/disposition/tours/details/:id shows it. */
   readTour(id: string): Promise<unknown>;
@@ -36,6 +39,10 @@ const assignBody = z.strictObject({
   orderType: requestText().max(40).optional(),
   vehicleId: text.optional(),
   scheduledTime: requestText().max(40).optional(),
+  /** The order is for another day: move its delivery date to the tour's (refused without). */
+  moveDeliveryDate: z.boolean().optional(),
+  /** The dispatcher confirmed the warnings of a first answer (409 with `requiresConfirmation`). */
+  confirmWarnings: z.boolean().optional(),
 });
 const moveBody = z.strictObject({ vehicleId: text.optional(), scheduledTime: requestText().max(40).optional() });
 const completeBody = z.strictObject({ targetDate: date.optional(), date: date.optional(), sendTourPlan: z.boolean().default(true) });
@@ -58,12 +65,18 @@ export const dispatchRoutes: FastifyPluginAsyncZod<DispatchRouteOptions> = async
   };
 
   app.post('/api/disposition/assign', { onRequest: planners, schema: { tags: ['Disposition'], body: assignBody } }, async (req, reply) => {
-    const { orderId, vehicleId, scheduledTime } = req.body;
+    const { orderId, vehicleId, scheduledTime, moveDeliveryDate, confirmWarnings } = req.body;
     if (!orderId || !vehicleId || !scheduledTime) throw new HttpError(400, messages.dispatch.incompleteAssignment);
     const slot = slotOf(scheduledTime);
-    const result = await commands.assign({ orderId, vehicleId, ...slot }, meta(req.user.sub, 'AssignOrder'));
+    const result = await commands.assign({ orderId, vehicleId, ...slot, moveDeliveryDate, confirmWarnings }, meta(req.user.sub, 'AssignOrder'));
+    const moved = result.decisions.some((d) => d.events.some((e) => e.type === 'OrderDetailsChanged'));
     reply.code(201);
-    return { ...(await answerTour(result.tourId ?? '', result.position)), tourId: result.tourId };
+    return {
+      ...(await answerTour(result.tourId ?? '', result.position)),
+      tourId: result.tourId,
+      message: moved ? messages.dispatch.dateMoved(result.orderNumber ?? orderId, slot.date) : messages.dispatch.success.assigned,
+      deliveryDateMoved: moved,
+    };
   });
 
   app.put('/api/disposition/tours/:id/move', { onRequest: planners, schema: { tags: ['Disposition'], params: idParams, body: moveBody } }, async (req) => {
@@ -77,7 +90,8 @@ export const dispatchRoutes: FastifyPluginAsyncZod<DispatchRouteOptions> = async
     '/api/disposition/tours/:id/status',
     { onRequest: planners, schema: { tags: ['Disposition'], params: idParams, body: z.strictObject({ status: tourStatusSchema }) } },
     async (req) => {
-      const { position } = await commands.changeStatus(req.params.id, req.body.status, meta(req.user.sub, 'ChangeTourStatus'));
+      const admin = req.user.roles.includes('admin');
+      const { position } = await commands.changeStatus(req.params.id, req.body.status, { ...meta(req.user.sub, 'ChangeTourStatus'), admin });
       return answerTour(req.params.id, position);
     },
   );

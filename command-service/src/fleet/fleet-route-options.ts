@@ -18,6 +18,8 @@ export interface FleetRouteOptions {
   readFuelCard(id: string): Promise<unknown>;
   readDocument(vehicleId: string, documentId: string): Promise<unknown>;
   readAppointment(id: string): Promise<unknown>;
+  /** Tour numbers of the vehicle's tours from today on that are planned or running (dispatch release). */
+  futureTours?(vehicleId: string): Promise<string[]>;
 }
 
 /** Every fleet write is the fleet manager's (admin passes always); auditors only read. */

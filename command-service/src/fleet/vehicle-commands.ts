@@ -15,7 +15,7 @@ import { moveReservation } from './plate-reservations';
 const kind = reservationKinds.licensePlate;
 
 /** Vehicle commands: the vehicle stream and its plate reservation are always written together. */
-export function vehicleCommands(ctx: { store: EventStore; registry: EventRegistry }) {
+export function vehicleCommands(ctx: { store: EventStore; registry: EventRegistry; futureTours?(vehicleId: string): Promise<string[]> }) {
   const refs = fleetReferences(ctx.store);
   const load = (vehicleId: string) => loadAggregate(ctx.store, vehicleDecider, streamIds.vehicle(vehicleId));
   const current = async (vehicleId: string): Promise<VehicleRecord | null> => {
@@ -60,6 +60,12 @@ export function vehicleCommands(ctx: { store: EventStore; registry: EventRegistr
     updateVehicle(vehicleId: string, changes: Changes<VehicleInput>, meta: CommandMeta) {
       return executeCommand(ctx.store, ctx.registry, meta, async () => {
         const { state, version } = await load(vehicleId);
+        // Taken out of dispatch with tours ahead: refused, naming them, so no tour silently vanishes
+        // from the timeline (docs/order-status.md "Vehicle out of dispatch").
+        if (changes.enabledForDispatch === false && state.exists && state.entity.enabledForDispatch && ctx.futureTours) {
+          const tours = await ctx.futureTours(vehicleId);
+          if (tours.length > 0) throw new DomainError('conflict', messages.dispatch.vehicleHasFutureTours(state.entity.details.licensePlate, tours.join(', ')));
+        }
         const [driver, existingMaterialIds] = await Promise.all([
           refs.user(changes.assignedDriverId),
           refs.existingMaterialIds(changes.suitableMaterialIds),

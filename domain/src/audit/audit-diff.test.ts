@@ -103,6 +103,16 @@ const cases: Record<string, { given: Plain[]; when: Plain; changed: string[] }> 
     changed: ['vehicleId', 'startTime'],
   },
   TourStatusChanged: { given: [tourCreated], when: e('TourStatusChanged', { id: 'tour-1', from: 'planned', to: 'in_progress', changedBy: by, changedAt: at }), changed: ['status'] },
+  TourTimesPlanned: {
+    given: [tourCreated],
+    when: e('TourTimesPlanned', { id: 'tour-1', startPlantId: 'p-1', endTime: '09:40', stops: [], emptyKm: 12.5, loadedKm: 60, plannedAt: at }),
+    changed: ['endTime', 'startPlantId'],
+  },
+  TourResequenced: {
+    given: [tourCreated, e('TourOrderAdded', { tourId: 'tour-1', orderId: 'o-1', sequenceNumber: 1, addedBy: by, addedAt: at }), e('TourOrderAdded', { tourId: 'tour-1', orderId: 'o-2', sequenceNumber: 2, addedBy: by, addedAt: at })],
+    when: e('TourResequenced', { id: 'tour-1', from: ['o-1', 'o-2'], to: ['o-2', 'o-1'], operationId: 'op-1', reason: 'optimization_applied', resequencedBy: by, resequencedAt: at }),
+    changed: ['orderIds'],
+  },
   TourDissolved: { given: [tourCreated], when: e('TourDissolved', { id: 'tour-1', reason: 'reset', orderIds: [], dissolvedBy: by, dissolvedAt: at }), changed: ['dissolved'] },
   VehicleCreated: {
     given: [],

@@ -206,6 +206,13 @@ export const eventTypesOutsideKinds: readonly string[] = [
   'WorkshopAppointmentCancelled',
   'WorkshopAppointmentCompleted',
   'VehicleDeadlineWarningRecorded',
+  // Route optimization operations (dispatch.md §7): in the global log; the tour shows what was applied.
+  'OptimizationRequested',
+  'OptimizationStarted',
+  'OptimizationCompleted',
+  'OptimizationFailed',
+  'OptimizationApplied',
+  'OptimizationReset',
   // Order mails (orders.md §2.10): in the global log with their sender; the outbox shows their content.
   'OrderMailRequested',
   'OrderMailSent',

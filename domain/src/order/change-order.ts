@@ -200,6 +200,8 @@ export interface AssignOrderToTour {
   date: string;
   startTime: string;
   sequenceNumber: number;
+  /** The tour runs on another day: the delivery date moves to it in the same append. */
+  moveDeliveryDate?: boolean;
   userId: string;
   now: string;
 }
@@ -227,7 +229,17 @@ export function assignOrderToTour(command: AssignOrderToTour, state: OrderState)
   if (!state.exists) return refuse('not_found', messages.dispatch.orderNotFound);
   const order = state.entity;
   if (order.status !== 'offen' || order.tourId !== null) refuse('conflict', messages.dispatch.orderNotOpen(order.orderNumber));
+  const moved: OrderEvent[] =
+    command.moveDeliveryDate && order.deliveryDate !== command.date
+      ? [
+          {
+            type: 'OrderDetailsChanged',
+            data: { id: order.id, changes: { deliveryDate: command.date }, previous: { deliveryDate: order.deliveryDate }, changedBy: command.userId, changedAt: command.now },
+          },
+        ]
+      : [];
   return [
+    ...moved,
     {
       type: 'OrderAssignedToTour',
       data: {

@@ -1,10 +1,11 @@
-import type { TourEvent, TourStatus } from '@dispo/events/catalog/index';
-import type { Decider } from '../decider';
+import type { TourEvent, TourStatus, VehicleStatus } from '@dispo/events/catalog/index';
+import { DomainError, type Decider } from '../decider';
 import { messages } from '../messages';
 import { isClockTime, isLocalDate, noEntity, refuse } from '../shared';
 import { clockOf, minutesOf } from './clock';
 import { evolveTour, type TourRecord, type TourState } from './tour-state';
-import { isClosed, TOUR_STATUS_TRANSITIONS } from './tour-status';
+import type { PlannedTourTimes } from './tour-times';
+import { isClosed, REOPEN, TOUR_STATUS_TRANSITIONS } from './tour-status';
 
 /** What a tour command needs to know of a vehicle; null when it does not exist. */
 export interface DispatchVehicle {
@@ -13,6 +14,16 @@ export interface DispatchVehicle {
   /** What the vehicle may carry; null when the fleet has not recorded it. */
   payloadKg?: number | null;
   licensePlate?: string;
+  /** The fleet's status: in the workshop (maintenance, repair, defect) the dispatcher is warned. */
+  status?: VehicleStatus;
+}
+
+/** The order as an assignment checks it. */
+export interface AssignedOrder {
+  orderNumber: string;
+  /** In tonnes, when known: no load heavier than the vehicle carries. */
+  weightTons: number | null;
+  deliveryDate: string;
 }
 
 /** The first assignment at a vehicle and time creates the tour; further ones join it. */
@@ -23,8 +34,12 @@ export interface AssignToTour {
   tourNumber: string;
   vehicle: DispatchVehicle | null;
   orderId: string;
-  /** The order's weight in tonnes, when known: no load heavier than the vehicle carries. */
-  orderWeightTons?: number | null;
+  /** Unknown: nothing to check of weight and date. */
+  order?: AssignedOrder | null;
+  /** The dispatcher moves the order's delivery date to the tour's day (else a differing date is refused). */
+  moveDeliveryDate?: boolean;
+  /** The dispatcher saw the warnings (assignmentWarnings) and assigns all the same. */
+  confirmWarnings?: boolean;
   date: string;
   startTime: string;
   userId: string;
@@ -45,6 +60,30 @@ export interface ChangeTourStatus {
   type: 'ChangeTourStatus';
   tourId: string;
   status: TourStatus;
+  /** Only an admin reopens a completed or cancelled tour. */
+  admin?: boolean;
+  /** Order numbers of its orders already delivered or with billing: such a tour is not cancelled. */
+  deliveredOrders?: readonly string[];
+  userId: string;
+  now: string;
+}
+
+/** The times the travel model gives the tour as it now stands (recorded when they changed). */
+export interface PlanTourTimes {
+  type: 'PlanTourTimes';
+  tourId: string;
+  startPlantId: string | null;
+  times: PlannedTourTimes;
+  now: string;
+}
+
+/** The same orders in a new sequence: an optimization applied, or the original sequence back. */
+export interface ResequenceTour {
+  type: 'ResequenceTour';
+  tourId: string;
+  orderIds: readonly string[];
+  operationId: string | null;
+  reason: 'optimization_applied' | 'optimization_reset';
   userId: string;
   now: string;
 }
@@ -58,7 +97,7 @@ export interface DissolveTour {
   now: string;
 }
 
-export type TourCommand = AssignToTour | MoveTour | ChangeTourStatus | DissolveTour;
+export type TourCommand = AssignToTour | MoveTour | ChangeTourStatus | DissolveTour | PlanTourTimes | ResequenceTour;
 
 const statusLabel = (status: TourStatus) => messages.dispatch.tourStatus[status];
 
@@ -76,6 +115,33 @@ function checkPayload(vehicle: DispatchVehicle, weightTons: number | null | unde
   }
 }
 
+/** Vehicle statuses in which a truck is in the workshop (dispatch.md §4 "Vehicle status"). */
+const IN_WORKSHOP: readonly VehicleStatus[] = ['maintenance', 'repair', 'defect'];
+
+/**
+ * What the dispatcher must confirm before the assignment stands: the vehicle is in the workshop.
+ * The one place further warnings join (a workshop appointment in the tour's window).
+ */
+export function assignmentWarnings(vehicle: DispatchVehicle): string[] {
+  const warnings: string[] = [];
+  if (vehicle.status && IN_WORKSHOP.includes(vehicle.status)) {
+    warnings.push(messages.dispatch.vehicleInWorkshop(vehicle.licensePlate ?? vehicle.id, messages.labels.vehicleStatus[vehicle.status]));
+  }
+  return warnings;
+}
+
+/** Refused with the warnings in the details until the dispatcher confirms them (HTTP 409). */
+export function checkWarnings(warnings: readonly string[], confirmed: boolean | undefined): void {
+  if (warnings.length === 0 || confirmed) return;
+  throw new DomainError('conflict', warnings.join(' '), { fields: ['vehicleId'], warnings, requiresConfirmation: true });
+}
+
+/** The tour's day is the order's delivery day, unless the dispatcher moves the delivery date with it. */
+function checkDate(order: AssignedOrder | null | undefined, date: string, moveDeliveryDate: boolean | undefined): void {
+  if (!order || order.deliveryDate === date || moveDeliveryDate) return;
+  refuse('validation', messages.dispatch.dateDiffers(order.orderNumber, order.deliveryDate, date), ['scheduledTime']);
+}
+
 function checkSlot(date: string, startTime: string): void {
   if (!isLocalDate(date) || !isClockTime(startTime)) refuse('validation', messages.dispatch.invalidScheduledTime, ['scheduledTime']);
 }
@@ -87,8 +153,10 @@ function liveTour(state: TourState): TourRecord {
 
 function assign(command: AssignToTour, state: TourState): TourEvent[] {
   const vehicle = checkVehicle(command.vehicle);
-  checkPayload(vehicle, command.orderWeightTons);
+  checkPayload(vehicle, command.order?.weightTons);
   checkSlot(command.date, command.startTime);
+  checkDate(command.order, command.date, command.moveDeliveryDate);
+  checkWarnings(assignmentWarnings(vehicle), command.confirmWarnings);
   const added = (sequenceNumber: number): TourEvent => ({
     type: 'TourOrderAdded',
     data: { tourId: command.tourId, orderId: command.orderId, sequenceNumber, addedBy: command.userId, addedAt: command.now },
@@ -146,9 +214,12 @@ function move(command: MoveTour, state: TourState): TourEvent[] {
 function changeStatus(command: ChangeTourStatus, state: TourState): TourEvent[] {
   const tour = liveTour(state);
   if (tour.status === command.status) return [];
-  if (!TOUR_STATUS_TRANSITIONS[tour.status].includes(command.status)) {
+  const reopen = REOPEN[tour.status] === command.status;
+  if (reopen && !command.admin) refuse('forbidden', messages.dispatch.reopenAdminOnly(statusLabel(tour.status)));
+  if (!reopen && !TOUR_STATUS_TRANSITIONS[tour.status].includes(command.status)) {
     refuse('validation', messages.dispatch.tourStatusChangeNotAllowed(statusLabel(tour.status), statusLabel(command.status)), ['status']);
   }
+  if (command.status === 'cancelled' && command.deliveredOrders?.length) refuse('conflict', messages.dispatch.cancelDelivered(command.deliveredOrders.join(', ')));
   return [{ type: 'TourStatusChanged', data: { id: tour.id, from: tour.status, to: command.status, changedBy: command.userId, changedAt: command.now } }];
 }
 
@@ -158,6 +229,35 @@ function dissolve(command: DissolveTour, state: TourState): TourEvent[] {
     {
       type: 'TourDissolved',
       data: { id: tour.id, reason: command.reason, orderIds: tour.orderIds, dissolvedBy: command.userId, dissolvedAt: command.now },
+    },
+  ];
+}
+
+function planTimes(command: PlanTourTimes, state: TourState): TourEvent[] {
+  const tour = liveTour(state);
+  const { times } = command;
+  if (times.stops.map((s) => s.orderId).join() !== tour.orderIds.join()) throw new Error('Zeiten für eine andere Reihenfolge der Tour');
+  return [{ type: 'TourTimesPlanned', data: { id: tour.id, startPlantId: command.startPlantId, ...times, plannedAt: command.now } }];
+}
+
+function resequence(command: ResequenceTour, state: TourState): TourEvent[] {
+  const tour = liveTour(state);
+  if (isClosed(tour.status)) refuse('conflict', messages.dispatch.tourClosedForSequence);
+  const same = [...command.orderIds].sort().join() === [...tour.orderIds].sort().join();
+  if (!same || new Set(command.orderIds).size !== command.orderIds.length) refuse('conflict', messages.optimization.ordersChanged);
+  if (command.orderIds.join() === tour.orderIds.join()) return [];
+  return [
+    {
+      type: 'TourResequenced',
+      data: {
+        id: tour.id,
+        from: tour.orderIds,
+        to: [...command.orderIds],
+        operationId: command.operationId,
+        reason: command.reason,
+        resequencedBy: command.userId,
+        resequencedAt: command.now,
+      },
     },
   ];
 }
@@ -175,6 +275,10 @@ export const tourDecider: Decider<TourCommand, TourState, TourEvent> = {
         return changeStatus(command, state);
       case 'DissolveTour':
         return dissolve(command, state);
+      case 'PlanTourTimes':
+        return planTimes(command, state);
+      case 'ResequenceTour':
+        return resequence(command, state);
     }
   },
 };

@@ -13,6 +13,8 @@ export interface TourRecord {
   orderIds: string[];
   /** Reset to open or deleted: the tour exists in the log only. */
   dissolved: boolean;
+  /** Where the vehicle starts (TourTimesPlanned); null until planned or when unknown. */
+  startPlantId: string | null;
 }
 export type TourState = EntityState<TourRecord>;
 
@@ -24,15 +26,20 @@ export function evolveTour(state: TourState, event: TourEvent): TourState {
   switch (event.type) {
     case 'TourCreated': {
       const { createdBy: _by, createdAt: _at, ...tour } = event.data;
-      return { exists: true, entity: { ...tour, status: 'planned', orderIds: [], dissolved: false } };
+      return { exists: true, entity: { ...tour, status: 'planned', orderIds: [], dissolved: false, startPlantId: null } };
     }
     case 'TourOrderAdded':
       return state.exists ? patch(state, { orderIds: [...state.entity.orderIds, event.data.orderId] }) : state;
     case 'TourMoved':
       return patch(state, { vehicleId: event.data.toVehicleId, date: event.data.toDate, startTime: event.data.toStartTime, endTime: event.data.toEndTime });
     case 'TourStatusChanged':
-      return patch(state, { status: event.data.to });
+      // A cancelled tour has released its orders (they are offen again).
+      return patch(state, event.data.to === 'cancelled' ? { status: event.data.to, orderIds: [] } : { status: event.data.to });
     case 'TourDissolved':
       return patch(state, { dissolved: true });
+    case 'TourTimesPlanned':
+      return patch(state, { endTime: event.data.endTime, startPlantId: event.data.startPlantId });
+    case 'TourResequenced':
+      return patch(state, { orderIds: event.data.to });
   }
 }

@@ -1,10 +1,11 @@
-import type { TourEvent } from '@dispo/events/catalog/index';
+import type { TourEvent, TourStatus } from '@dispo/events/catalog/index';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../messages';
 import { givenWhenThen } from '../testing/given-when-then';
 import { overlaps, tourSpan } from './clock';
 import type { AssignToTour } from './tour-decider';
-import { tourDecider } from './tour-decider';
+import { assignmentWarnings, tourDecider } from './tour-decider';
+import { REOPEN, TOUR_STATUS_TRANSITIONS } from './tour-status';
 
 const tour = givenWhenThen(tourDecider);
 const now = '2026-11-22T07:00:00.000Z';
@@ -47,12 +48,12 @@ describe('assigning orders (dispatch.md §4)', () => {
 
   it('refuses a load heavier than the vehicle carries (both known)', () => {
     const passat = { id: 'v-9', enabledForDispatch: true, payloadKg: 500, licensePlate: 'HH-MS 999' };
-    tour.given([]).when(assign({ vehicle: passat, orderWeightTons: 25 })).thenThrows(messages.dispatch.overPayload('HH-MS 999', 25, 0.5), 'validation');
+    tour.given([]).when(assign({ vehicle: passat, order: { orderNumber: 'A-1', weightTons: 25, deliveryDate: '2026-11-23' } })).thenThrows(messages.dispatch.overPayload('HH-MS 999', 25, 0.5), 'validation');
     expect(messages.dispatch.overPayload('HH-MS 999', 25, 0.5)).toBe('Der Auftrag wiegt 25 t, das Fahrzeug HH-MS 999 trägt höchstens 0,5 t.');
-    expect(tour.given([]).when(assign({ vehicle: { ...passat, payloadKg: 27000 }, orderWeightTons: 27 })).emitted()).toHaveLength(2);
+    expect(tour.given([]).when(assign({ vehicle: { ...passat, payloadKg: 27000 }, order: { orderNumber: 'A-1', weightTons: 27, deliveryDate: '2026-11-23' } })).emitted()).toHaveLength(2);
     // Unknown weight (m³ without a weight) or payload: nothing to check.
-    expect(tour.given([]).when(assign({ vehicle: passat, orderWeightTons: null })).emitted()).toHaveLength(2);
-    expect(tour.given([]).when(assign({ vehicle: { ...passat, payloadKg: null }, orderWeightTons: 25 })).emitted()).toHaveLength(2);
+    expect(tour.given([]).when(assign({ vehicle: passat, order: { orderNumber: 'A-1', weightTons: null, deliveryDate: '2026-11-23' } })).emitted()).toHaveLength(2);
+    expect(tour.given([]).when(assign({ vehicle: { ...passat, payloadKg: null }, order: { orderNumber: 'A-1', weightTons: 25, deliveryDate: '2026-11-23' } })).emitted()).toHaveLength(2);
   });
 
   it('refuses a slot that is not a day and a time', () => {
@@ -123,6 +124,96 @@ describe('moving, status, reset and delete', () => {
         .when({ type: 'DissolveTour', tourId: 't-1', reason, userId: 'u', now })
         .thenEmits([{ type: 'TourDissolved', data: { id: 't-1', reason, orderIds: ['o-1', 'o-2'], dissolvedBy: 'u', dissolvedAt: now } }]);
     }
+  });
+});
+
+describe('assignment rules: date, workshop warning', () => {
+  const order = { orderNumber: 'A-7', weightTons: 20, deliveryDate: '2026-11-24' };
+  it('refuses an order for another day unless its delivery date moves with it', () => {
+    tour.given([]).when(assign({ order })).thenThrows(messages.dispatch.dateDiffers('A-7', '2026-11-24', '2026-11-23'), 'validation');
+    expect(messages.dispatch.dateDiffers('A-7', '2026-11-24', '2026-11-23')).toContain('24.11.2026');
+    expect(tour.given([]).when(assign({ order, moveDeliveryDate: true })).emitted()).toHaveLength(2);
+    expect(tour.given([]).when(assign({ order: { ...order, deliveryDate: '2026-11-23' } })).emitted()).toHaveLength(2);
+  });
+
+  it('warns about a vehicle in maintenance, repair or defect until the dispatcher confirms', () => {
+    for (const status of ['maintenance', 'repair', 'defect'] as const) {
+      const vehicle = { ...truck, status, licensePlate: 'IZ-MS 101' };
+      const warning = messages.dispatch.vehicleInWorkshop('IZ-MS 101', messages.labels.vehicleStatus[status]);
+      expect(assignmentWarnings(vehicle)).toEqual([warning]);
+      tour.given([]).when(assign({ vehicle })).thenThrows(warning, 'conflict');
+      expect(tour.given([]).when(assign({ vehicle, confirmWarnings: true })).emitted()).toHaveLength(2);
+    }
+    expect(assignmentWarnings({ ...truck, status: 'available' })).toEqual([]);
+    expect(messages.dispatch.vehicleInWorkshop('IZ-MS 101', 'Wartung')).toBe('Das Fahrzeug IZ-MS 101 hat den Status „Wartung“. Trotzdem zuweisen?');
+  });
+});
+
+describe('status table (docs/order-status.md "Tour status")', () => {
+  const change = (from: TourStatus, to: TourStatus, admin = false) => {
+    const events: TourEvent[] = [created, firstOrder];
+    if (from !== 'planned') events.push({ type: 'TourStatusChanged', data: { id: 't-1', from: 'planned', to: from, changedBy: 'u', changedAt: now } });
+    return tour.given(events).when({ type: 'ChangeTourStatus', tourId: 't-1', status: to, admin, userId: 'u', now });
+  };
+  it('lets nothing leave completed or cancelled but an admin reopen', () => {
+    for (const from of ['completed', 'cancelled'] as const) {
+      for (const to of ['planned', 'in_progress', 'completed', 'cancelled'] as const) {
+        if (to === from) continue;
+        const reopen = REOPEN[from] === to;
+        if (reopen) change(from, to).thenThrows(messages.dispatch.reopenAdminOnly(messages.dispatch.tourStatus[from]), 'forbidden');
+        else change(from, to, true).thenThrows(messages.dispatch.tourStatusChangeNotAllowed(messages.dispatch.tourStatus[from], messages.dispatch.tourStatus[to]), 'validation');
+      }
+      expect(change(from, REOPEN[from]!, true).emitted()).toEqual([
+        { type: 'TourStatusChanged', data: { id: 't-1', from, to: REOPEN[from], changedBy: 'u', changedAt: now } },
+      ]);
+    }
+    for (const [from, tos] of Object.entries(TOUR_STATUS_TRANSITIONS)) for (const to of tos) expect(change(from as TourStatus, to).emitted()).toHaveLength(1);
+  });
+
+  it('does not cancel a tour with delivered orders; a cancelled tour has no orders left', () => {
+    tour
+      .given([created, firstOrder])
+      .when({ type: 'ChangeTourStatus', tourId: 't-1', status: 'cancelled', deliveredOrders: ['A-1'], userId: 'u', now })
+      .thenThrows(messages.dispatch.cancelDelivered('A-1'), 'conflict');
+    const cancelled: TourEvent = { type: 'TourStatusChanged', data: { id: 't-1', from: 'planned', to: 'cancelled', changedBy: 'u', changedAt: now } };
+    const state = [created, firstOrder, cancelled].reduce(tourDecider.evolve, tourDecider.initialState);
+    expect(state.exists && state.entity.orderIds).toEqual([]);
+  });
+});
+
+describe('times and sequence', () => {
+  const second: TourEvent = { type: 'TourOrderAdded', data: { tourId: 't-1', orderId: 'o-2', sequenceNumber: 2, addedBy: 'u', addedAt: now } };
+  const times = {
+    endTime: '11:05',
+    stops: [
+      { orderId: 'o-1', sequenceNumber: 1, estimatedArrival: '09:10' },
+      { orderId: 'o-2', sequenceNumber: 2, estimatedArrival: '10:45' },
+    ],
+    emptyKm: 12.5,
+    loadedKm: 80,
+  };
+  it('records the times the travel model gives, and the tour ends then', () => {
+    const events = tour.given([created, firstOrder, second]).when({ type: 'PlanTourTimes', tourId: 't-1', startPlantId: 'p-home', times, now }).emitted();
+    expect(events).toEqual([{ type: 'TourTimesPlanned', data: { id: 't-1', startPlantId: 'p-home', ...times, plannedAt: now } }]);
+    const state = [created, firstOrder, second, ...events].reduce(tourDecider.evolve, tourDecider.initialState);
+    expect(state.exists && [state.entity.endTime, state.entity.startPlantId]).toEqual(['11:05', 'p-home']);
+  });
+
+  it('re-sequences the same orders only, never a closed tour', () => {
+    const resequence = (orderIds: string[]) => ({ type: 'ResequenceTour' as const, tourId: 't-1', orderIds, operationId: 'op-1', reason: 'optimization_applied' as const, userId: 'u', now });
+    tour
+      .given([created, firstOrder, second])
+      .when(resequence(['o-2', 'o-1']))
+      .thenEmits([
+        {
+          type: 'TourResequenced',
+          data: { id: 't-1', from: ['o-1', 'o-2'], to: ['o-2', 'o-1'], operationId: 'op-1', reason: 'optimization_applied', resequencedBy: 'u', resequencedAt: now },
+        },
+      ]);
+    tour.given([created, firstOrder, second]).when(resequence(['o-1', 'o-2'])).thenEmits([]);
+    tour.given([created, firstOrder, second]).when(resequence(['o-2', 'o-3'])).thenThrows(messages.optimization.ordersChanged, 'conflict');
+    const done: TourEvent = { type: 'TourStatusChanged', data: { id: 't-1', from: 'planned', to: 'completed', changedBy: 'u', changedAt: now } };
+    tour.given([created, firstOrder, second, done]).when(resequence(['o-2', 'o-1'])).thenThrows(messages.dispatch.tourClosedForSequence, 'conflict');
   });
 });
 

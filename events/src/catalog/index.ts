@@ -4,6 +4,7 @@ import { deadlineWarningEventDefinitions } from './deadline-warning';
 import { fuelCardEventDefinitions } from './fuel-card';
 import { loadingPointEventDefinitions } from './loading-point';
 import { materialEventDefinitions } from './material';
+import { optimizationEventDefinitions } from './optimization';
 import { orderEventDefinitions } from './order';
 import { orderMailEventDefinitions } from './order-mail';
 import { orderTemplateEventDefinitions } from './order-template';
@@ -24,6 +25,7 @@ export * from './fields';
 export * from './fuel-card';
 export * from './loading-point';
 export * from './material';
+export * from './optimization';
 export * from './order';
 export * from './order-mail';
 export * from './order-template';
@@ -49,6 +51,7 @@ const catalogue = [
   ...reservationEventDefinitions,
   ...tourEventDefinitions,
   ...dispoDayEventDefinitions,
+  ...optimizationEventDefinitions,
   ...vehicleEventDefinitions,
   ...vehicleDocumentEventDefinitions,
   ...trailerEventDefinitions,

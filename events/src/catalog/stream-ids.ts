@@ -8,6 +8,8 @@ export const streamIds = {
   dispoDay: (date: string) => `dispo-day-${date}`,
   /** An e-mail about orders (orders.md §2.10); not `order-…`, which readers take for orders. */
   orderMail: (mailId: string) => `mail-${mailId}`,
+  /** One route optimization operation of a tour. */
+  optimization: (operationId: string) => `optimization-${operationId}`,
   user: (id: string) => `user-${id}`,
   plant: (id: string) => `plant-${id}`,
   loadingPoint: (id: string) => `loading-point-${id}`,

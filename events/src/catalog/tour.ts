@@ -77,7 +77,45 @@ export const tourDissolved = defineEvent({
   }),
 });
 
-export const tourEventDefinitions = [tourCreated, tourOrderAdded, tourMoved, tourStatusChanged, tourDissolved] as const;
+/**
+ * The tour's times as the travel model drives it (docs/order-status.md "Tour times"): from where the
+ * vehicle starts, per order the empty run, loading, the loaded leg and unloading. Recorded whenever
+ * orders join, the tour moves or is re-sequenced. Without coordinates the end is null (one hour is
+ * assumed) and the arrivals are the start plus 30 minutes per stop before.
+ */
+export const tourTimesPlanned = defineEvent({
+  type: 'TourTimesPlanned',
+  schemaVersion: 1,
+  schema: z.strictObject({
+    id: idSchema,
+    /** Where the vehicle starts the tour: its home plant, or where it stands; null when unknown. */
+    startPlantId: idSchema.nullable(),
+    endTime: clockTimeSchema.nullable(),
+    stops: z.array(z.strictObject({ orderId: idSchema, sequenceNumber: z.number().int().positive(), estimatedArrival: clockTimeSchema })),
+    /** Road km driven empty (to the loading plants) and loaded; null without coordinates. */
+    emptyKm: z.number().finite().nonnegative().nullable(),
+    loadedKm: z.number().finite().nonnegative().nullable(),
+    plannedAt: timestampSchema,
+  }),
+});
+
+/** The same orders in a new sequence (an optimization applied or reset). */
+export const tourResequenced = defineEvent({
+  type: 'TourResequenced',
+  schemaVersion: 1,
+  schema: z.strictObject({
+    id: idSchema,
+    from: z.array(idSchema),
+    to: z.array(idSchema),
+    /** The optimization operation applied or reset. */
+    operationId: idSchema.nullable(),
+    reason: z.enum(['optimization_applied', 'optimization_reset']),
+    resequencedBy: idSchema,
+    resequencedAt: timestampSchema,
+  }),
+});
+
+export const tourEventDefinitions = [tourCreated, tourOrderAdded, tourMoved, tourStatusChanged, tourDissolved, tourTimesPlanned, tourResequenced] as const;
 export type TourEvent = EventOf<(typeof tourEventDefinitions)[number]>;
 
 /**

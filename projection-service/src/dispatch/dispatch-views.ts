@@ -1,6 +1,7 @@
 import { workshopConflicts } from './workshop-conflicts';
 import type { SqlExecutor } from '@dispo/events/sql/client';
 import { clockOf, overlaps, tourSpan } from '@dispo/domain/tour/clock';
+import { optimizationByTour } from '../optimization/optimization-views';
 
 const str = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
@@ -87,7 +88,7 @@ type Row = Record<string, unknown>;
  */
 async function toursWithPeers(sql: SqlExecutor, where: { date?: string; id?: string }): Promise<Row[]> {
   const { rows } = await sql.query(
-    `SELECT id, tour_number, vehicle_id, date, start_time, end_time, status FROM read.tours
+    `SELECT id, tour_number, vehicle_id, date, start_time, end_time, status, empty_km, loaded_km FROM read.tours
      WHERE ($1::date IS NULL OR date = $1::date)
        AND ($2::text IS NULL OR (vehicle_id, date) IN (SELECT vehicle_id, date FROM read.tours WHERE id = $2))
      ORDER BY date, start_time, tour_number`,
@@ -99,7 +100,7 @@ async function toursWithPeers(sql: SqlExecutor, where: { date?: string; id?: str
 /** The stops of the tours, grouped by tour in sequence; only the order fields the answer carries. */
 async function stopsByTour(sql: SqlExecutor, tourIds: readonly string[]): Promise<Map<string, Row[]>> {
   const { rows } = await sql.query(
-    `SELECT x.tour_id, x.sequence_number, o.id, o.order_number, o.status, o.customer_company, o.plant_name, o.loading_point_name,
+    `SELECT x.tour_id, x.sequence_number, x.estimated_arrival, o.id, o.order_number, o.status, o.customer_company, o.plant_name, o.loading_point_name,
             o.delivery_plant_name, o.material_name, o.quantity, o.unit
      FROM read.tour_orders x JOIN read.orders o ON o.id = x.order_id
      WHERE x.tour_id = ANY($1) ORDER BY x.tour_id, x.sequence_number`,
@@ -138,8 +139,9 @@ function conflictingIds(tours: readonly Row[]): Set<string> {
 }
 
 function stopView(stop: Row, date: string, tourStart: number): TourOrderView {
-  // orders.md §9: tour start plus 30 minutes per stop before this one.
-  const arrival = clockOf(tourStart + 30 * (Number(stop.sequence_number) - 1));
+  // The travel model's arrival (TourTimesPlanned); before it is planned, orders.md §9: the tour's
+  // start plus 30 minutes per stop before this one.
+  const arrival = str(stop.estimated_arrival) ?? clockOf(tourStart + 30 * (Number(stop.sequence_number) - 1));
   return {
     id: String(stop.id),
     sequenceNumber: Number(stop.sequence_number),
@@ -169,9 +171,10 @@ export async function tours(sql: SqlExecutor, where: { date?: string; id?: strin
   const answered = where.id === undefined ? all : all.filter((tour) => tour.id === where.id);
   if (answered.length === 0) return [];
   const ids = answered.map((tour) => String(tour.id));
-  const [stops, vehicleById] = await Promise.all([
+  const [stops, vehicleById, optimizations] = await Promise.all([
     stopsByTour(sql, ids),
     vehicles([...new Set(answered.map((tour) => String(tour.vehicle_id)))]),
+    optimizationByTour(sql, ids),
   ]);
   const conflicting = conflictingIds(all);
   const inWorkshop = await workshopConflicts(
@@ -198,6 +201,12 @@ export async function tours(sql: SqlExecutor, where: { date?: string; id?: strin
       status: String(r.status),
       orders,
       total_quantity: orders.reduce((sum, o) => sum + o.transportOrder.quantity, 0),
+      empty_km: num(r.empty_km),
+      loaded_km: num(r.loaded_km),
+      // dispatch.md §3 "Tour": the latest optimization's status and savings (null: never optimized).
+      optimization_status: optimizations.get(id)?.optimization_status ?? null,
+      optimization_savings: optimizations.get(id)?.optimization_savings ?? null,
+      route_optimized: optimizations.get(id)?.route_optimized ?? false,
       hasConflict: conflicting.has(id),
       workshopConflict: inWorkshop.get(id) ?? null,
     };
@@ -243,4 +252,13 @@ export async function dayFacts(sql: SqlExecutor, date: string) {
   );
   const r = rows[0];
   return { openOrderCount: Number(r?.open ?? 0), tourCount: Number(r?.tours ?? 0), vehicleCount: Number(r?.vehicles ?? 0) };
+}
+
+/** Tour numbers of a vehicle's planned or running tours from `today` on (taking it out of dispatch is refused then). */
+export async function vehicleFutureTours(sql: SqlExecutor, vehicleId: string, today: string): Promise<string[]> {
+  const { rows } = await sql.query<{ tour_number: string }>(
+    `SELECT tour_number FROM read.tours WHERE vehicle_id = $1 AND date >= $2::date AND status IN ('planned', 'in_progress') ORDER BY date, start_time`,
+    [vehicleId, today],
+  );
+  return rows.map((r) => r.tour_number);
 }

@@ -40,8 +40,15 @@ const DETAIL_COLUMNS: Record<keyof OrderDetails, string> = {
 const VEHICLE_PLATE = 'assigned_vehicle_license_plate = (SELECT license_plate FROM read.vehicles WHERE id = read.orders.assigned_vehicle_id)';
 
 /** orders.md §9: the arrival at a tour stop is the tour start plus 30 minutes per stop before it. */
-function tourOrder(date: string, startTime: string, sequenceNumber: number) {
-  const arrival = clockOf(minutesOf(startTime) + 30 * (sequenceNumber - 1));
+/** The stop's arrival the travel model planned (read.tour_orders, TourTimesPlanned came first in the same append). */
+async function plannedArrival(tx: SqlExecutor, tourId: string, orderId: string): Promise<string | null> {
+  const { rows } = await tx.query<{ estimated_arrival: string | null }>('SELECT estimated_arrival FROM read.tour_orders WHERE tour_id = $1 AND order_id = $2', [tourId, orderId]);
+  return rows[0]?.estimated_arrival ?? null;
+}
+
+/** Without planned times, orders.md §9: the tour's start plus 30 minutes per stop before. */
+function tourOrder(date: string, startTime: string, sequenceNumber: number, planned: string | null = null) {
+  const arrival = planned ?? clockOf(minutesOf(startTime) + 30 * (sequenceNumber - 1));
   return { sequenceNumber, estimatedArrival: `${date}T${arrival}`, tour: { startTime: `${date}T${startTime}` } };
 }
 
@@ -121,7 +128,8 @@ const billingNotice = {
  */
 export const ordersProjection: Projection = {
   name: 'orders',
-  schemaVersion: 4,
+  // 5: arrivals planned by the travel model (TourTimesPlanned).
+  schemaVersion: 5,
 
   async setup(sql) {
     await sql.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
@@ -316,7 +324,7 @@ export const ordersProjection: Projection = {
           disposition_status: 'assigned',
           tour_id: d.tourId,
           assigned_vehicle_id: d.vehicleId,
-          tour_orders: JSON.stringify([tourOrder(d.date, d.startTime, d.sequenceNumber)]),
+          tour_orders: JSON.stringify([tourOrder(d.date, d.startTime, d.sequenceNumber, await plannedArrival(tx, d.tourId, d.id))]),
           updated_at: d.assignedAt,
           version: event.streamVersion,
         });
@@ -329,12 +337,26 @@ export const ordersProjection: Projection = {
         const sequence = sequenceOf(rows[0]?.tour_orders);
         await updateRow(tx, 'read.orders', d.id, {
           assigned_vehicle_id: d.vehicleId,
-          tour_orders: JSON.stringify([tourOrder(d.date, d.startTime, sequence)]),
+          tour_orders: JSON.stringify([tourOrder(d.date, d.startTime, sequence, await plannedArrival(tx, d.tourId, d.id))]),
           updated_at: d.rescheduledAt,
           version: event.streamVersion,
         });
         await tx.query(`UPDATE read.orders SET ${VEHICLE_PLATE} WHERE id = $1`, [d.id]);
         return notice(tx, 'dispo.orders.order_updated', d.id);
+      }
+      case 'TourTimesPlanned': {
+        // The tour's orders get their planned sequence and arrival (the tour's day and start stay).
+        const d = event.data as EventData<'TourTimesPlanned'>;
+        await tx.query(
+          `UPDATE read.orders o SET tour_orders = jsonb_build_array(jsonb_build_object(
+             'sequenceNumber', s.seq,
+             'estimatedArrival', left(o.tour_orders->0->'tour'->>'startTime', 10) || 'T' || s.arrival,
+             'tour', o.tour_orders->0->'tour'))
+           FROM unnest($2::text[], $3::text[], $4::int[]) AS s(order_id, arrival, seq)
+           WHERE o.id = s.order_id AND o.tour_id = $1 AND jsonb_array_length(o.tour_orders) > 0`,
+          [d.id, d.stops.map((x) => x.orderId), d.stops.map((x) => x.estimatedArrival), d.stops.map((x) => x.sequenceNumber)],
+        );
+        return undefined;
       }
       case 'OrderReleasedFromTour': {
         const d = event.data as EventData<'OrderReleasedFromTour'>;

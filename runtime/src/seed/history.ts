@@ -12,6 +12,7 @@ import type { EventRegistry } from '@dispo/events/registry';
 import type { EventStore } from '@dispo/events/store/port';
 import type { DemoCatalog } from '../demo-catalog';
 import { demoId } from './demo-ids';
+import { OPTIMIZED_AFTER_MINUTES, optimizeTour, toursToOptimize } from './optimizations';
 import { type HistoryPlan, type Moment, type PlannedDeliveryTime, type PlannedOrder, planHistory } from './history-plan';
 
 /** The claim that the demo business was seeded into this event log: once, whichever process starts first. */
@@ -94,9 +95,13 @@ const later = (m: Moment, minutes: number): Moment => ({ date: m.date, minute: m
 const compare = (a: Moment, b: Moment) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.minute - b.minute);
 
 /** The commands that carry the plan out, each with its moment, user and the streams it writes. */
-function stepsOf(plan: HistoryPlan, ctx: Ctx, catalog: DemoCatalog): Step[] {
+function stepsOf(plan: HistoryPlan, ctx: Ctx, catalog: DemoCatalog, distance: DistancePort, leg: (from: string, to: string) => RoadLeg): Step[] {
   const orders = orderCommands(ctx);
-  const dispatch = dispatchCommands(ctx);
+  const { loadingMinutes, unloadingMinutes } = catalog.tariff;
+  const dispatch = dispatchCommands({
+    ...ctx,
+    travel: { distance, handling: { loadingMinutes, unloadingMinutes }, homePlantId: async (name) => demoId('plant', name) },
+  });
   const billing = billingCommands(ctx);
   const someone = (role: string) => catalog.users.find((u) => u.roles.includes(role as never))?.username ?? catalog.users[0]!.username;
   const dispatcher = someone('dispatcher');
@@ -131,10 +136,12 @@ function stepsOf(plan: HistoryPlan, ctx: Ctx, catalog: DemoCatalog): Step[] {
   const tourStatus = (tourKey: string, to: TourStatus) => (meta: { at: Date }) =>
     dispatch.changeStatus(tourIds.get(tourKey)!, to, as(dispatcher, 'ChangeTourStatus', meta.at));
 
+  // Some past tours were put together the other way round and then optimized (seed/optimizations.ts).
+  const optimized = toursToOptimize(plan, leg, { loadingMinutes, unloadingMinutes });
   for (const tour of plan.tours) {
     const vehicleId = demoId('vehicle', tour.plate);
     const tourLane = `tour-${tour.key}`;
-    tour.orderKeys.forEach((key, i) => {
+    (optimized.has(tour.key) ? [...tour.orderKeys].reverse() : tour.orderKeys).forEach((key, i) => {
       const o = byKey.get(key)!;
       const id = ids.get(key)!;
       const at = later(tour.planned, i);
@@ -145,10 +152,19 @@ function stepsOf(plan: HistoryPlan, ctx: Ctx, catalog: DemoCatalog): Step[] {
         );
       }
       step(at, [tourLane, `order-${id}`], async ({ at }) => {
-        const result = await dispatch.assign({ orderId: id, vehicleId, date: tour.date, startTime: tour.startTime }, as(dispatcher, 'AssignOrder', at));
+        // The truck starts where the plan has it; a vehicle in the workshop today drove then (warning confirmed).
+        const result = await dispatch.assign(
+          { orderId: id, vehicleId, date: tour.date, startTime: tour.startTime, startPlantId: demoId('plant', tour.from), confirmWarnings: true },
+          as(dispatcher, 'AssignOrder', at),
+        );
         if (result.tourId) tourIds.set(tour.key, result.tourId);
       });
     });
+    if (optimized.has(tour.key)) {
+      step(later(tour.planned, OPTIMIZED_AFTER_MINUTES), [tourLane], ({ at }) =>
+        optimizeTour({ ...ctx, distance, catalog }, { today: plan.today, tourKey: tour.key, tourId: tourIds.get(tour.key)!, userId: user(dispatcher), at }),
+      );
+    }
     const day = (minute: number): Moment => ({ date: tour.date, minute });
     // A tour's status change moves its orders too (dispatch-commands changeStatus).
     const withOrders = [tourLane, ...tour.orderKeys.map((key) => `order-${ids.get(key)}`)];
@@ -238,7 +254,8 @@ export async function seedHistory(ctx: Ctx, catalog: DemoCatalog, options: Histo
   const today = options.today ?? berlinDate(now());
   const owner = demoId('demo-business', today);
   if (await reservationOwner(ctx.store, HISTORY_CLAIM.kind, HISTORY_CLAIM.value)) return { seeded: false, orders: 0, tours: 0, days: 0 };
-  const leg = await legTable(catalog, options.distance ?? straightLineRoads(catalog.tariff));
+  const distance = options.distance ?? straightLineRoads(catalog.tariff);
+  const leg = await legTable(catalog, distance);
   const plan = planHistory({ catalog, today, weeks: options.weeks ?? catalog.operations.historyWeeks, leg, seed: options.seed });
   try {
     await executeCommand(ctx.store, ctx.registry, { userId: null, commandName: 'Seed:DemoBusiness' }, async () => [
@@ -248,7 +265,7 @@ export async function seedHistory(ctx: Ctx, catalog: DemoCatalog, options: Histo
     // Another process claimed it between the look and the append.
     return { seeded: false, orders: 0, tours: 0, days: 0 };
   }
-  const steps = stepsOf(plan, ctx, catalog);
+  const steps = stepsOf(plan, ctx, catalog, distance, leg);
   const days = new Set(steps.map((s) => s.at.date));
   let done = 0;
   await runSteps(steps, now, () => options.onProgress?.(++done, days.size));

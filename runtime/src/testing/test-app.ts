@@ -33,6 +33,7 @@ export interface TestAppOptions {
   sql?: Infrastructure['sql'];
   /** Tour-plan mails: SMTP worker and scheduler (off unless given). */
   mail?: ServiceOptions['mail'];
+  optimization?: ServiceOptions['optimization'];
 }
 
 export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
@@ -57,6 +58,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     loginAttemptsPerMinute: options.loginAttemptsPerMinute ?? 1000,
     serveWeb: options.serveWeb,
     mail: options.mail,
+    optimization: options.optimization,
   });
   if (options.seed ?? true) await seedDemoData(infra, loadDemoCatalog(), { pinKey: TEST_PIN_KEY, history: options.history });
   await services.start();

@@ -137,6 +137,86 @@ export interface Tour {
   hasConflict: boolean;
   /** The vehicle is in the workshop during the tour (a pending appointment's window overlaps it). */
   workshopConflict?: { appointmentId: string; appointmentType: string; from: string; to: string } | null;
+  /** The latest route optimization (dispatch.md §3 "Tour"); null: never optimized. */
+  optimization_status?: OptimizationStatus | null;
+  optimization_savings?: OptimizationSavings | null;
+  route_optimized?: boolean;
+}
+
+/** dispatch.md §4 "Optimization status". */
+export type OptimizationStatus = 'pending' | 'in_progress' | 'completed' | 'failed';
+
+/** dispatch.md §3: km, seconds, euros. */
+export interface OptimizationSavings {
+  distanceSaved: number;
+  timeSaved: number;
+  costSaved: number;
+}
+
+export interface OptimizationOperationStatus {
+  operationId: string;
+  tourId: string;
+  status: OptimizationStatus;
+  error: string | null;
+}
+
+export interface OptimizedStop {
+  orderId: string;
+  sequenceNumber: number;
+  orderNumber: string | null;
+  customerName: string | null;
+  loadingPlantName: string | null;
+  deliveryPlantName: string | null;
+  wantedTime: string | null;
+  estimatedArrival: string;
+  late: boolean;
+}
+
+export interface OptimizedRouteView {
+  sequence: OptimizedStop[];
+  emptyKm: number;
+  endTime: string;
+  durationMinutes: number | null;
+}
+
+/** GET /api/optimization/operations/:id/result. */
+export interface OptimizationResultResponse extends OptimizationOperationStatus {
+  tourNumber: string | null;
+  result: {
+    method: 'exact' | 'heuristic';
+    feasible: boolean;
+    original: OptimizedRouteView;
+    optimized: OptimizedRouteView;
+    optimizedRoutes: string[];
+    savings: OptimizationSavings;
+    applied: boolean;
+  };
+}
+
+export interface OptimizationHistoryEntry {
+  operationId: string;
+  status: OptimizationStatus;
+  requestedAt: string | null;
+  completedAt: string | null;
+  failedAt: string | null;
+  appliedAt: string | null;
+  resetAt: string | null;
+  error: string | null;
+  savings: OptimizationSavings | null;
+}
+
+/** GET /api/optimization/tours/:id/optimization (dispatch.md §3 "Optimization record"). */
+export interface TourOptimizationResponse {
+  optimization: {
+    route_optimized: boolean;
+    last_optimized_at: string | null;
+    optimization_status: OptimizationStatus | null;
+    optimization_savings: OptimizationSavings | null;
+    ptv_plan_id: string | null;
+    ptv_operation_id: string | null;
+    operation_id: string | null;
+  };
+  history: OptimizationHistoryEntry[];
 }
 
 export interface DispatchVehiclesResponse {
@@ -162,6 +242,8 @@ export interface AssignBody {
   vehicleId: string;
   /** `YYYY-MM-DDTHH:MM` local time of Europe/Berlin. */
   scheduledTime: string;
+  /** The dispatcher confirmed the server's warnings (a vehicle in the workshop). */
+  confirmWarnings?: boolean;
 }
 
 export interface AssignResponse {

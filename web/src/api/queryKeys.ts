@@ -43,6 +43,8 @@ export const queryKeys = {
     tours: (date: string) => [...queryKeys.dispatch.toursAll(), date] as const,
     tourDetails: (id: string) => [...queryKeys.dispatch.all, 'tour-details', id] as const,
     stats: (date: string) => [...queryKeys.dispatch.all, 'stats', date] as const,
+    optimization: (tourId: string) => [...queryKeys.dispatch.all, 'optimization', tourId] as const,
+    optimizationResult: (operationId: string) => [...queryKeys.dispatch.all, 'optimization-result', operationId] as const,
   },
   /** Fuhrparkverwaltung (docs/api/fleet.md). */
   fleet: {

@@ -21,6 +21,8 @@ import { preferredMinutes } from './sidebarFilter';
 import { Timeline } from './Timeline';
 import type { RowHandlers } from './TimelineRow';
 import { TourDetailsModal } from './TourDetailsModal';
+import { OptimizationCompareModal } from './OptimizationCompareModal';
+import { useOptimizationRuns } from './useOptimizationRuns';
 import { TourOverview } from './TourOverview';
 import { useDispatchActions } from './useDispatchActions';
 import { useDispatchData } from './useDispatchData';
@@ -41,6 +43,7 @@ type Dialog =
   | { kind: 'help' }
   | { kind: 'settings' }
   | { kind: 'details'; tourId: string; initial?: Tour }
+  | { kind: 'optimization'; tourId: string; tourNumber: string }
   | { kind: 'confirm'; tours: Tour[] }
   | { kind: 'assign'; order: OpenOrder }
   | { kind: 'move'; tour: Tour }
@@ -65,6 +68,11 @@ function isEditable(target: EventTarget | null): boolean {
 /** The roles the dispatch commands accept (command-service/src/dispatch/dispatch-routes.ts); admin passes always. */
 export const DISPATCH_PLANNER_ROLES = ['dispatcher', 'fleet_manager', 'admin'] as const;
 
+/** Tours with an optimization this page started and still polls. */
+function optimizingTourIds(runs: readonly { tourId: string }[]): Set<string> {
+  return new Set(runs.map((run) => run.tourId));
+}
+
 export function DispatchPage() {
   const [, setSearchParams] = useSearchParams();
   const date = useDispatchDate();
@@ -83,7 +91,9 @@ export function DispatchPage() {
   const line = useMessageLine();
   const optimistic = useOptimistic();
   const data = useDispatchData(date, liveDispo, optimistic.ops);
-  const actions = useDispatchActions({ date, confettiEnabled: settings.confettiEnabled, optimistic, line });
+  const [warning, setWarning] = useState<{ message: string; answer(go: boolean): void } | null>(null);
+  const confirmWarning = useCallback((message: string) => new Promise<boolean>((answer) => setWarning({ message, answer })), []);
+  const actions = useDispatchActions({ date, confettiEnabled: settings.confettiEnabled, optimistic, line, confirmWarning });
   const { vehicles, tours, openOrders } = data;
 
   // Only tours that are still there stay selected.
@@ -91,6 +101,7 @@ export function DispatchPage() {
   const selectedTours = useMemo(() => tours.filter((tour) => selection.has(tour.id) && !tour.temporary), [tours, selection]);
 
   const { error: showError, success: showSuccess } = line;
+  const optimizer = useOptimizationRuns(line);
   useEffect(() => {
     if (data.errorAt) showError(messages.dispatch.errors.loadData);
   }, [data.errorAt, showError]);
@@ -210,9 +221,23 @@ export function DispatchPage() {
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [menu, selection, selectedTours, requestReset, canPlan]);
 
+  const optimizing = optimizingTourIds(optimizer.running);
   const tourMenuItems = (tour: DisplayTour): MenuItem[] => [
     { id: 'details', label: messages.dispatch.showDetails, onSelect: () => setDialog({ kind: 'details', tourId: tour.id, initial: tour }) },
-    // Later: Optimierung vergleichen (when optimized) and MOSI Disponent.
+    // dispatch.md §2: the comparison only once the optimization is completed.
+    ...(tour.optimization_status === 'completed'
+      ? [{ id: 'compare', label: messages.optimization.compareMenu, onSelect: () => setDialog({ kind: 'optimization', tourId: tour.id, tourNumber: tourNumberOf(tour) }) }]
+      : []),
+    ...(canPlan && tour.orders.length >= 2 && tour.status !== 'completed' && tour.status !== 'cancelled'
+      ? [
+          {
+            id: 'optimize',
+            label: messages.optimization.startMenu,
+            disabled: optimizing.has(tour.id) || tour.optimization_status === 'pending' || tour.optimization_status === 'in_progress',
+            onSelect: () => void optimizer.start(tour),
+          },
+        ]
+      : []),
     ...(canPlan ? [{ id: 'reset', label: messages.dispatch.resetToOpenMenu, onSelect: () => requestReset([tour]), danger: true }] : []),
   ];
   const vehicleMenuItems = (vehicle: DispatchVehicle): MenuItem[] => [
@@ -375,6 +400,29 @@ export function DispatchPage() {
               }
             : {})}
           onLoadError={() => showError(messages.dispatch.errors.loadTourDetails)}
+        />
+      )}
+      {warning && (
+        <ConfirmDialog
+          title={text.warningTitle}
+          message={warning.message}
+          confirmLabel={text.assignDialog.assign}
+          onClose={() => {
+            // The dialog closes before it confirms: answer "no" only after a confirmation had its turn.
+            queueMicrotask(() => warning.answer(false));
+            setWarning(null);
+          }}
+          onConfirm={() => warning.answer(true)}
+        />
+      )}
+      {dialog?.kind === 'optimization' && (
+        <OptimizationCompareModal
+          tourId={dialog.tourId}
+          tourNumber={dialog.tourNumber}
+          canPlan={canPlan}
+          onClose={() => setDialog(null)}
+          onSuccess={showSuccess}
+          onError={showError}
         />
       )}
       {dialog?.kind === 'confirm' && (

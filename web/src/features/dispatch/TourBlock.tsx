@@ -3,6 +3,7 @@ import { messages } from '@dispo/domain/messages';
 import { endDrag, startDrag } from './dragData';
 import { tourNumberOf, tourQuantity, tourStatusLabel } from './format';
 import type { Placement } from './grid';
+import { optimizationLabel } from './optimizationFormat';
 import { clockOf } from './time';
 import type { DisplayTour } from './useOptimistic';
 
@@ -42,7 +43,8 @@ export const TourBlock = memo(function TourBlock({ tour, span, placement, top, h
   const workshop = tour.workshopConflict
     ? messages.workshopScreen.tourInWorkshop(tour.workshopConflict.appointmentType, tour.workshopConflict.from, tour.workshopConflict.to)
     : null;
-  const label = `${text.tourBlockLabel(number || text.tourNew, status, from, to, count)}${tour.hasConflict ? `, ${text.conflict}` : ''}${workshop ? `, ${workshop}` : ''}${tour.pending ? `, ${messages.dispatch.syncing}` : ''}`;
+  const optimization = optimizationLabel(tour.optimization_status, tour.optimization_savings);
+  const label = `${text.tourBlockLabel(number || text.tourNew, status, from, to, count)}${tour.hasConflict ? `, ${text.conflict}` : ''}${workshop ? `, ${workshop}` : ''}${optimization ? `, ${optimization}` : ''}${tour.pending ? `, ${messages.dispatch.syncing}` : ''}`;
   const interactive = !tour.temporary;
 
   const onContextMenu = (event: ReactMouseEvent) => {
@@ -117,6 +119,11 @@ export const TourBlock = memo(function TourBlock({ tour, span, placement, top, h
         {workshop && (
           <span className="tour-block__conflict" title={workshop} aria-hidden="true" data-testid="tour-workshop-conflict">
             ⚠
+          </span>
+        )}
+        {optimization && (
+          <span className={`tour-block__optimization tour-block__optimization--${tour.optimization_status}`} data-testid="tour-optimization">
+            {optimization}
           </span>
         )}
       </span>

@@ -24,10 +24,19 @@ export interface DispatchActionsOptions {
   confettiEnabled: boolean;
   optimistic: OptimisticStore;
   line: MessageLine;
+  /** Asks the dispatcher to confirm a warning of the server (a vehicle in the workshop); true: go on. */
+  confirmWarning(message: string): Promise<boolean>;
+}
+
+/** The server's answer that warnings need a confirmation (409 with `requiresConfirmation`). */
+function warningsOf(error: unknown): string | null {
+  if (!isApiError(error) || error.status !== 409) return null;
+  const details = error.details as { requiresConfirmation?: boolean; warnings?: string[] } | undefined;
+  return details?.requiresConfirmation ? (details.warnings ?? [error.message]).join(' ') : null;
 }
 
 /** Assign, move, reset, status and day completion with their messages of dispatch.md §8. */
-export function useDispatchActions({ date, confettiEnabled, optimistic, line }: DispatchActionsOptions) {
+export function useDispatchActions({ date, confettiEnabled, optimistic, line, confirmWarning }: DispatchActionsOptions) {
   const queryClient = useQueryClient();
   const assignMutation = useAssignOrder();
   const moveMutation = useMoveTour();
@@ -47,8 +56,16 @@ export function useDispatchActions({ date, confettiEnabled, optimistic, line }: 
         return;
       }
       const op = begin({ kind: 'assign', order, vehicleId, date, minutes });
+      const body = { orderId: order.id, orderType: order.type || 'transport_order', vehicleId, scheduledTime: scheduledTime(date, minutes) };
       try {
-        await assignAsync({ orderId: order.id, orderType: order.type || 'transport_order', vehicleId, scheduledTime: scheduledTime(date, minutes) });
+        try {
+          await assignAsync(body);
+        } catch (failure) {
+          const warning = warningsOf(failure);
+          if (!warning) throw failure;
+          if (!(await confirmWarning(warning))) return;
+          await assignAsync({ ...body, confirmWarnings: true });
+        }
         success(text.success.assigned);
       } catch (failure) {
         error(withReason(text.errors.assignOrder, failure));
@@ -56,7 +73,7 @@ export function useDispatchActions({ date, confettiEnabled, optimistic, line }: 
         end(op);
       }
     },
-    [assignAsync, begin, end, date, success, error],
+    [assignAsync, begin, end, date, success, error, confirmWarning],
   );
 
   const move = useCallback(
