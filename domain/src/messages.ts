@@ -677,6 +677,9 @@ export const messages = {
     invalidRecipient: (address: string) => `Ungültige E-Mail-Adresse: ${address}`,
     vehicleInWorkshop: (plate: string, status: string) =>
       `Das Fahrzeug ${plate} hat den Status „${status}“. Trotzdem zuweisen?`,
+    // not in the spec: a workshop appointment in the assigned slot (issue 16 with issue 13's appointments).
+    vehicleHasAppointment: (plate: string, type: string, from: string, to: string) =>
+      `${plate} hat von ${from} bis ${to} Uhr einen Werkstatttermin (${type}). Trotzdem zuweisen?`,
     dateDiffers: (orderNumber: string, deliveryDate: string, tourDate: string) =>
       `Der Auftrag ${orderNumber} ist für den ${germanDay(deliveryDate)} bestellt, die Tour fährt am ${germanDay(tourDate)}. Verschieben Sie den Liefertermin mit, um ihn trotzdem zuzuweisen.`,
     dateMoved: (orderNumber: string, tourDate: string) => `Tour zugewiesen; der Liefertermin des Auftrags ${orderNumber} ist jetzt der ${germanDay(tourDate)}.`,

@@ -3,6 +3,7 @@ import { addDays, berlinDate } from '@dispo/domain/shared/berlin-date';
 import { pdfToText } from '@dispo/projection-service/pdf/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoId } from './seed';
+import { demoOrderBody } from './testing/demo-order';
 import { createTestApp, type TestApp } from './testing/test-app';
 
 interface Appointment {
@@ -211,6 +212,22 @@ describe('workshop appointments of vehicles and trailers (docs/api/fleet.md)', (
     expect(text).toContain('Fahrzeughistorie KI-MS 301');
     expect(text.replace(/\s+/g, ' ')).toContain('Werkstatttermin geplant');
     expect((await call('GET', '/api/vehicles/nope/history/pdf')).statusCode).toBe(404);
+  });
+
+  it('warns the dispatcher who assigns a tour into the vehicle’s workshop window, and assigns once confirmed', async () => {
+    const day = addDays(today, 9);
+    await plan('KI-MS 302', { type: 'Kundendienst', date: day, time: '10:00', workshop: 'MAN Truck & Bus Kiel' });
+    const order = (
+      await ok<{ order: { id: string } }>(await call('POST', '/api/orders', demoOrderBody({ delivery_date: day, quantity: 12 }), 'dispo'), 201)
+    ).order;
+    const assign = (extra: Record<string, unknown> = {}) =>
+      call('POST', '/api/disposition/assign', { orderId: order.id, vehicleId: vehicle('KI-MS 302'), scheduledTime: `${day}T09:30`, ...extra }, 'dispo');
+    const warned = await assign();
+    expect(warned.statusCode, warned.body).toBe(409);
+    const body = warned.json() as { error: string; details: { warnings: string[]; requiresConfirmation: boolean } };
+    expect(body.details.requiresConfirmation).toBe(true);
+    expect(body.details.warnings).toEqual([messages.dispatch.vehicleHasAppointment('KI-MS 302', 'Kundendienst', '10:00', '13:00')]);
+    expect((await assign({ confirmWarnings: true })).statusCode).toBe(201);
   });
 
   it('offers the catalogue workshops nearest to the vehicle first, its brand marked', async () => {

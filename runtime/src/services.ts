@@ -45,6 +45,7 @@ import { healthRoute } from '@dispo/projection-service/queries/health-route';
 import { dispatchQueryRoutes } from '@dispo/projection-service/queries/dispatch-routes';
 import { dayFacts, tours, vehicleFutureTours } from '@dispo/projection-service/dispatch/dispatch-views';
 import { tourPlanMailOutcome } from '@dispo/projection-service/dispatch/mail-outcome';
+import { workshopWindowsOf } from '@dispo/projection-service/dispatch/workshop-conflicts';
 import { tourPlanRecipients } from '@dispo/projection-service/dispatch/tour-plan-recipients';
 import { dispatchVehicles, vehicleLookup } from '@dispo/projection-service/dispatch/dispatch-vehicles';
 import { berlinDate } from '@dispo/domain/shared/berlin-date';
@@ -240,6 +241,7 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
       store: infra.store,
       registry: infra.registry,
       travel,
+      workshopWindows: (vehicleId, date) => workshopWindowsOf(infra.sql, vehicleId, date),
       waitForProjections: options.queries ? (p) => runner.waitFor(p) : (p) => runner.waitForStored(p),
       readTour: async (id) => (await tours(infra.sql, { id }, vehicleLookup(infra.sql)))[0] ?? null,
       dayFacts: (date) => dayFacts(infra.sql, date),

@@ -3,7 +3,7 @@ import { DomainError } from '@dispo/domain/decider';
 import { dispoDayDecider } from '@dispo/domain/dispo-day/index';
 import { messages } from '@dispo/domain/messages';
 import { orderDecider } from '@dispo/domain/order/index';
-import { type DispatchVehicle, type TourState, tourDecider } from '@dispo/domain/tour/index';
+import { type DispatchVehicle, type TourState, tourDecider, type WorkshopWindow } from '@dispo/domain/tour/index';
 import { vehicleDecider } from '@dispo/domain/vehicle/index';
 import { streamIds, type TourEvent, type TourStatus } from '@dispo/events/catalog/index';
 import type { EventRegistry } from '@dispo/events/registry';
@@ -42,7 +42,10 @@ export interface DayFacts {
   vehicleCount: number;
 }
 
-export function dispatchCommands(ctx: { store: EventStore; registry: EventRegistry; travel?: TourTravel }) {
+/** The read side's pending workshop appointments of a vehicle on a day (issue 13), for the assignment warning. */
+export type WorkshopWindowsOf = (vehicleId: string, date: string) => Promise<WorkshopWindow[]>;
+
+export function dispatchCommands(ctx: { store: EventStore; registry: EventRegistry; travel?: TourTravel; workshopWindows?: WorkshopWindowsOf }) {
   async function vehicle(id: string): Promise<(DispatchVehicle & { homePlantName: string | null }) | null> {
     const { state } = await loadAggregate(ctx.store, vehicleDecider, streamIds.vehicle(id));
     if (!state.exists) return null;
@@ -118,11 +121,13 @@ export function dispatchCommands(ctx: { store: EventStore; registry: EventRegist
       const result = await executeCommand(ctx.store, ctx.registry, meta, async () => {
         const tourId = await tourAtSlot(input.vehicleId, input.date, input.startTime);
         const tourStream = streamIds.tour(tourId);
-        const [tour, orderLoaded, v] = await Promise.all([
+        const [tour, orderLoaded, found, workshopWindows] = await Promise.all([
           loadAggregate(ctx.store, tourDecider, tourStream),
           loadAggregate(ctx.store, orderDecider, streamIds.order(input.orderId)),
           vehicle(input.vehicleId),
+          ctx.workshopWindows?.(input.vehicleId, input.date) ?? Promise.resolve([]),
         ]);
+        const v = found && { ...found, workshopWindows };
         const order = orderLoaded.state.exists ? orderLoaded.state.entity : null;
         orderNumber = order?.orderNumber ?? null;
         const decided = tourDecider.decide(

@@ -9,7 +9,7 @@ import { HttpError } from '@dispo/platform/http/errors';
 import { localDateText, requestText } from '@dispo/platform/http/text-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type DayFacts, dispatchCommands } from './dispatch-commands';
+import { type DayFacts, dispatchCommands, type WorkshopWindowsOf } from './dispatch-commands';
 import { berlinSlot } from './scheduled-time';
 import type { TourTravel } from './tour-travel';
 
@@ -18,6 +18,8 @@ export interface DispatchRouteOptions {
   registry: EventRegistry;
   /** The travel model of tour times; without it tours keep the assumed hour. */
   travel?: TourTravel;
+  /** A vehicle's workshop appointments of a day: one in the assigned slot is a warning to confirm. */
+  workshopWindows?: WorkshopWindowsOf;
   waitForProjections(position: LogPosition): Promise<boolean>;
   /** A tour as GET /api/disposition/tours/details/:id shows it. */
   readTour(id: string): Promise<unknown>;

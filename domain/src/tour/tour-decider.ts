@@ -16,7 +16,20 @@ export interface DispatchVehicle {
   licensePlate?: string;
   /** The fleet's status: in the workshop (maintenance, repair, defect) the dispatcher is warned. */
   status?: VehicleStatus;
+  /** Pending workshop appointments of the assigned day (minutes of the day); one in the slot warns too. */
+  workshopWindows?: readonly WorkshopWindow[];
 }
+
+/** A vehicle's workshop appointment on a day: its type and window in minutes of the day. */
+export interface WorkshopWindow {
+  appointmentType: string;
+  from: number;
+  to: number;
+}
+
+/** Without a planned end, an assignment is checked over the assumed hour of a tour (dispatch.md §9). */
+const ASSUMED_TOUR_MINUTES = 60;
+const clockText = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
 /** The order as an assignment checks it. */
 export interface AssignedOrder {
@@ -122,10 +135,16 @@ const IN_WORKSHOP: readonly VehicleStatus[] = ['maintenance', 'repair', 'defect'
  * What the dispatcher must confirm before the assignment stands: the vehicle is in the workshop.
  * The one place further warnings join (a workshop appointment in the tour's window).
  */
-export function assignmentWarnings(vehicle: DispatchVehicle): string[] {
+export function assignmentWarnings(vehicle: DispatchVehicle, startTime?: string): string[] {
   const warnings: string[] = [];
+  const plate = vehicle.licensePlate ?? vehicle.id;
   if (vehicle.status && IN_WORKSHOP.includes(vehicle.status)) {
-    warnings.push(messages.dispatch.vehicleInWorkshop(vehicle.licensePlate ?? vehicle.id, messages.labels.vehicleStatus[vehicle.status]));
+    warnings.push(messages.dispatch.vehicleInWorkshop(plate, messages.labels.vehicleStatus[vehicle.status]));
+  }
+  if (startTime && isClockTime(startTime)) {
+    const start = Number(startTime.slice(0, 2)) * 60 + Number(startTime.slice(3, 5));
+    const window = vehicle.workshopWindows?.find((w) => start < w.to && start + ASSUMED_TOUR_MINUTES > w.from);
+    if (window) warnings.push(messages.dispatch.vehicleHasAppointment(plate, window.appointmentType, clockText(window.from), clockText(window.to)));
   }
   return warnings;
 }
@@ -156,7 +175,7 @@ function assign(command: AssignToTour, state: TourState): TourEvent[] {
   checkPayload(vehicle, command.order?.weightTons);
   checkSlot(command.date, command.startTime);
   checkDate(command.order, command.date, command.moveDeliveryDate);
-  checkWarnings(assignmentWarnings(vehicle), command.confirmWarnings);
+  checkWarnings(assignmentWarnings(vehicle, command.startTime), command.confirmWarnings);
   const added = (sequenceNumber: number): TourEvent => ({
     type: 'TourOrderAdded',
     data: { tourId: command.tourId, orderId: command.orderId, sequenceNumber, addedBy: command.userId, addedAt: command.now },

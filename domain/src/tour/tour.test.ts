@@ -147,6 +147,18 @@ describe('assignment rules: date, workshop warning', () => {
     expect(assignmentWarnings({ ...truck, status: 'available' })).toEqual([]);
     expect(messages.dispatch.vehicleInWorkshop('IZ-MS 101', 'Wartung')).toBe('Das Fahrzeug IZ-MS 101 hat den Status „Wartung“. Trotzdem zuweisen?');
   });
+
+  it('warns about a workshop appointment in the assigned hour until the dispatcher confirms', () => {
+    // Inspektion 09:00–13:00 (fleet.md §9 estimate): a tour from 08:30 runs into it, one from 13:00 does not.
+    const vehicle = { ...truck, licensePlate: 'IZ-MS 101', workshopWindows: [{ appointmentType: 'Inspektion', from: 9 * 60, to: 13 * 60 }] };
+    const warning = messages.dispatch.vehicleHasAppointment('IZ-MS 101', 'Inspektion', '09:00', '13:00');
+    expect(assignmentWarnings(vehicle, '08:30')).toEqual([warning]);
+    expect(assignmentWarnings(vehicle, '07:59')).toEqual([]);
+    expect(assignmentWarnings(vehicle, '13:00')).toEqual([]);
+    tour.given([]).when(assign({ vehicle, startTime: '08:30' })).thenThrows(warning, 'conflict');
+    expect(tour.given([]).when(assign({ vehicle, startTime: '08:30', confirmWarnings: true })).emitted()).toHaveLength(2);
+    expect(tour.given([]).when(assign({ vehicle, startTime: '13:00' })).emitted()).toHaveLength(2);
+  });
 });
 
 describe('status table (docs/order-status.md "Tour status")', () => {

@@ -1,4 +1,4 @@
-import { overlapsWorkshop } from '@dispo/domain/workshop-appointment/appointment-rules';
+import { overlapsWorkshop, workshopWindow } from '@dispo/domain/workshop-appointment/appointment-rules';
 import type { EstimationKey } from '@dispo/events/catalog/index';
 import type { SqlExecutor } from '@dispo/events/sql/client';
 
@@ -38,4 +38,14 @@ export async function workshopConflicts(
     }
   }
   return found;
+}
+
+/** The pending workshop appointments of a vehicle on a day, as windows in minutes (the assignment's warning). */
+export async function workshopWindowsOf(sql: SqlExecutor, vehicleId: string, date: string) {
+  const { rows } = await sql.query<{ time: string; appointment_type: string; estimation_key: string }>(
+    `SELECT time, appointment_type, estimation_key FROM read.workshop_appointments
+     WHERE subject_kind = 'vehicle' AND status = 'pending' AND subject_id = $1 AND date = $2 ORDER BY time`,
+    [vehicleId, date],
+  );
+  return rows.map((a) => ({ appointmentType: a.appointment_type, ...workshopWindow({ time: a.time, estimationKey: a.estimation_key as EstimationKey }) }));
 }
