@@ -167,7 +167,7 @@ describe('disposition (docs/api/disposition.md)', () => {
     const byId = new Map((await dayTours()).map((tour) => [tour.id, tour]));
     const tour = byId.get(first)!;
     expect(Object.keys(tour).sort()).toEqual(
-      ['date', 'empty_km', 'endTime', 'end_time', 'hasConflict', 'loaded_km', 'optimization_savings', 'optimization_status', 'route_optimized', 'id', 'orders', 'startTime', 'start_time', 'status', 'total_quantity', 'tourNumber', 'tour_number', 'vehicle', 'vehicle_id'].sort(),
+      ['date', 'empty_km', 'endTime', 'end_time', 'hasConflict', 'loaded_km', 'optimization_savings', 'optimization_status', 'route_optimized', 'id', 'orders', 'startTime', 'start_time', 'status', 'total_quantity', 'tourNumber', 'tour_number', 'vehicle', 'vehicle_id', 'workshopConflict'].sort(),
     );
     expect(tour.vehicle).toEqual({ id: truck, license_plate: 'SE-DT 1', brand: null, driver: null, payloadKg: 27000 });
     expect(tour.orders).toHaveLength(1);
