@@ -34,8 +34,8 @@ const CURRENT_FACTS = `
   SELECT o.id AS order_id, o.delivery_date::text AS delivery_date, o.status, o.plant_id, o.delivery_plant_id,
          substr(coalesce(o.delivery_time_fixed, o.delivery_time_from), 1, 2)::int AS hour,
          o.material_id, o.assigned_vehicle_id AS vehicle_id,
-         coalesce(o.weight_tons, CASE WHEN o.unit = 'to' THEN o.quantity END, 0)::float8 AS estimated,
-         o.actual_weight::float8 AS actual
+         coalesce(o.weight_tons, CASE WHEN o.unit = 'to' THEN o.quantity END, 0)::numeric(14,3) AS estimated,
+         o.actual_weight::numeric(14,3) AS actual
     FROM read.orders o WHERE o.id = ANY($1::text[])`;
 
 const FACT_COLUMNS = [
@@ -136,10 +136,13 @@ async function applyDeltas(tx: SqlExecutor, aggregate: Aggregate, changes: { fac
     aggregate.values(fact).forEach((value, i) => (row.sums[i]! += sign * value));
     rows.set(id, row);
   }
-  const deltas = [...rows.values()].filter((row) => row.orders !== 0 || row.sums.some((v) => Math.abs(v) > 1e-9));
+  // Weights are kept to the kilogram (numeric(14,3)): rounded deltas keep the sums exact, so the counts
+  // kept event by event equal a rebuild's to the last digit.
+  for (const row of rows.values()) row.sums = row.sums.map((v) => Math.round(v * 1e3) / 1e3);
+  const deltas = [...rows.values()].filter((row) => row.orders !== 0 || row.sums.some((v) => v !== 0));
   if (deltas.length === 0) return;
   const columns = [...aggregate.keys, 'orders', ...aggregate.sums];
-  const types = [...aggregate.keys.map((k) => KEY_TYPES[k]!), 'int', ...aggregate.sums.map(() => 'float8')];
+  const types = [...aggregate.keys.map((k) => KEY_TYPES[k]!), 'int', ...aggregate.sums.map(() => 'numeric(14,3)')];
   const arrays = columns.map((_, i) =>
     deltas.map((row) =>
       i < aggregate.keys.length ? row.key[i] : i === aggregate.keys.length ? row.orders : row.sums[i - aggregate.keys.length - 1],
@@ -168,8 +171,10 @@ export async function recountOrders(tx: SqlExecutor, orderIds: readonly string[]
     ),
     tx.query<Fact>(CURRENT_FACTS, [orderIds]),
   ]);
-  const before = new Map(kept.rows.map((f) => [f.order_id, f]));
-  const after = new Map(now.rows.map((f) => [f.order_id, f]));
+  // numeric columns come back as text.
+  const parsed = (f: Fact): Fact => ({ ...f, estimated: Number(f.estimated), actual: f.actual === null ? null : Number(f.actual) });
+  const before = new Map(kept.rows.map((f) => [f.order_id, parsed(f)]));
+  const after = new Map(now.rows.map((f) => [f.order_id, parsed(f)]));
   const changes: { fact: Fact; sign: 1 | -1 }[] = [];
   const gone: string[] = [];
   const current: Fact[] = [];
@@ -189,7 +194,7 @@ export async function recountOrders(tx: SqlExecutor, orderIds: readonly string[]
   if (current.length > 0) {
     await tx.query(
       `INSERT INTO read.order_stat_facts (${FACT_COLUMNS.join(', ')})
-       SELECT * FROM unnest($1::text[], $2::date[], $3::text[], $4::text[], $5::text[], $6::smallint[], $7::text[], $8::text[], $9::float8[], $10::float8[])
+       SELECT * FROM unnest($1::text[], $2::date[], $3::text[], $4::text[], $5::text[], $6::smallint[], $7::text[], $8::text[], $9::numeric(14,3)[], $10::numeric(14,3)[])
        ON CONFLICT (order_id) DO UPDATE SET ${FACT_COLUMNS.slice(1)
          .map((c) => `${c} = excluded.${c}`)
          .join(', ')}`,
@@ -237,14 +242,15 @@ export async function recountAllOrders(sql: SqlExecutor): Promise<void> {
 
 export const orderStatisticsProjection: Projection = {
   name: 'order_statistics',
+  schemaVersion: 2,
 
   async setup(sql) {
     await sql.query(`CREATE TABLE IF NOT EXISTS read.order_stat_facts (
       order_id text PRIMARY KEY, delivery_date date NOT NULL, status text NOT NULL, plant_id text, delivery_plant_id text,
-      hour smallint, material_id text, vehicle_id text, estimated float8 NOT NULL, actual float8)`);
+      hour smallint, material_id text, vehicle_id text, estimated numeric(14,3) NOT NULL, actual numeric(14,3))`);
     for (const aggregate of AGGREGATES) {
       const keys = aggregate.keys.map((k) => `${k} ${KEY_TYPES[k]} NOT NULL`).join(', ');
-      const sums = aggregate.sums.map((s) => `, ${s} float8 NOT NULL DEFAULT 0`).join('');
+      const sums = aggregate.sums.map((s) => `, ${s} numeric(14,3) NOT NULL DEFAULT 0`).join('');
       await sql.query(
         `CREATE TABLE IF NOT EXISTS read.${aggregate.table} (${keys}, orders int NOT NULL DEFAULT 0${sums}, PRIMARY KEY (${aggregate.keys.join(', ')}))`,
       );
