@@ -60,6 +60,42 @@ function ChartCard({ title, children, height = 260 }: { title: string; children:
   );
 }
 
+interface FigureColumn<T> {
+  header: string;
+  cell(row: T): string;
+  /** Right-aligned figures. */
+  number?: boolean;
+}
+
+/** A tab's table: one row per material or vehicle, the figures right-aligned. */
+function FigureTable<T>({ label, rows, rowKey, columns }: { label: string; rows: readonly T[]; rowKey(row: T): string; columns: FigureColumn<T>[] }) {
+  const align = (column: FigureColumn<T>) => (column.number ? 'data-table__number' : undefined);
+  return (
+    <table className="data-table statistics__table" aria-label={label}>
+      <thead>
+        <tr>
+          {columns.map((column) => (
+            <th key={column.header} scope="col" className={align(column)}>
+              {column.header}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={rowKey(row)}>
+            {columns.map((column) => (
+              <td key={column.header} className={align(column)}>
+                {column.cell(row)}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 /** Übersicht: the last day's summary, the period's counts and rates, statuses and the top 5 routes. */
 export function OverviewTab({ stats }: { stats: Statistics }) {
   const { summary, metrics } = stats;
@@ -145,36 +181,18 @@ export function MaterialsTab({ materials }: { materials: MaterialStat[] }) {
           <Bar dataKey="actualWeight" name={c.actualWeight} fill={COLORS.primary} isAnimationActive={false} />
         </BarChart>
       </ChartCard>
-      <table className="data-table statistics__table" aria-label={text.materialTable}>
-        <thead>
-          <tr>
-            <th scope="col">{c.material}</th>
-            <th scope="col" className="data-table__number">
-              {c.orders}
-            </th>
-            <th scope="col" className="data-table__number">
-              {c.estimatedWeight}
-            </th>
-            <th scope="col" className="data-table__number">
-              {c.actualWeight}
-            </th>
-            <th scope="col" className="data-table__number">
-              {c.averageOrderSize}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {materials.map((m) => (
-            <tr key={m.materialId}>
-              <td>{m.materialName}</td>
-              <td className="data-table__number">{count(m.orderCount)}</td>
-              <td className="data-table__number">{oneDecimal.format(m.estimatedWeight)}</td>
-              <td className="data-table__number">{oneDecimal.format(m.actualWeight)}</td>
-              <td className="data-table__number">{oneDecimal.format(m.averageOrderSize)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <FigureTable
+        label={text.materialTable}
+        rows={materials}
+        rowKey={(m) => m.materialId}
+        columns={[
+          { header: c.material, cell: (m) => m.materialName },
+          { header: c.orders, cell: (m) => count(m.orderCount), number: true },
+          { header: c.estimatedWeight, cell: (m) => oneDecimal.format(m.estimatedWeight), number: true },
+          { header: c.actualWeight, cell: (m) => oneDecimal.format(m.actualWeight), number: true },
+          { header: c.averageOrderSize, cell: (m) => oneDecimal.format(m.averageOrderSize), number: true },
+        ]}
+      />
     </div>
   );
 }
@@ -247,32 +265,17 @@ export function VehiclesTab({ vehicles }: { vehicles: VehicleStat[] }) {
           <Bar dataKey="totalWeight" name={c.totalWeight} fill={COLORS.primary} isAnimationActive={false} />
         </BarChart>
       </ChartCard>
-      <table className="data-table statistics__table" aria-label={text.vehicleTable}>
-        <thead>
-          <tr>
-            <th scope="col">{c.licensePlate}</th>
-            <th scope="col" className="data-table__number">
-              {c.orders}
-            </th>
-            <th scope="col" className="data-table__number">
-              {c.totalWeight}
-            </th>
-            <th scope="col" className="data-table__number">
-              {c.averageWeight}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {vehicles.map((v) => (
-            <tr key={v.licensePlate}>
-              <td>{v.licensePlate}</td>
-              <td className="data-table__number">{count(v.orderCount)}</td>
-              <td className="data-table__number">{oneDecimal.format(v.totalWeight)}</td>
-              <td className="data-table__number">{oneDecimal.format(v.averageWeight)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <FigureTable
+        label={text.vehicleTable}
+        rows={vehicles}
+        rowKey={(v) => v.licensePlate}
+        columns={[
+          { header: c.licensePlate, cell: (v) => v.licensePlate },
+          { header: c.orders, cell: (v) => count(v.orderCount), number: true },
+          { header: c.totalWeight, cell: (v) => oneDecimal.format(v.totalWeight), number: true },
+          { header: c.averageWeight, cell: (v) => oneDecimal.format(v.averageWeight), number: true },
+        ]}
+      />
     </div>
   );
 }
