@@ -71,9 +71,9 @@ export const DEADLINE_FIELDS = {
   insurance: 'insuranceUntil',
 } as const satisfies Record<VehicleDeadline, keyof VehicleInput>;
 
-const MIN_YEAR = 1900;
-const MAX_YEAR = 2100;
-const MAX_AXLES = 10;
+/** The limits of the numbers the server takes; the form's inputs carry the same. */
+export const VEHICLE_LIMITS = { minYear: 1900, maxYear: 2100, minAxles: 1, maxAxles: 10 } as const;
+const { minYear: MIN_YEAR, maxYear: MAX_YEAR, maxAxles: MAX_AXLES } = VEHICLE_LIMITS;
 
 function validYear(year: number | null | undefined): number | null {
   if (year === null || year === undefined) return null;
@@ -83,7 +83,7 @@ function validYear(year: number | null | undefined): number | null {
 
 function validAxles(axles: number | null | undefined): number | null {
   if (axles === null || axles === undefined) return null;
-  if (!Number.isInteger(axles) || axles < 1 || axles > MAX_AXLES) refuse('validation', messages.fleetCommands.invalidAxles, ['axles']);
+  if (!Number.isInteger(axles) || axles < VEHICLE_LIMITS.minAxles || axles > MAX_AXLES) refuse('validation', messages.fleetCommands.invalidAxles, ['axles']);
   return axles;
 }
 

@@ -6,11 +6,11 @@ import type {
   EstimationKey,
   WorkshopAppointmentEvent,
 } from '@dispo/events/catalog/index';
-import { APPOINTMENT_TYPES } from '@dispo/events/catalog/index';
 import type { Decider } from '../decider';
 import { messages } from '../messages';
 import { assertNotCreated, cleanText, type EntityState, existingEntity, noEntity, refuse } from '../shared';
-import { DEFAULT_APPOINTMENT_TIME, ESTIMATION_KEY_OF_TYPE, OTHER_WORKSHOP, typesFor } from './appointment-rules';
+import { appointmentFieldErrors, dateError, firstFieldError } from './appointment-fields';
+import { DEFAULT_APPOINTMENT_TIME, ESTIMATION_KEY_OF_TYPE, OTHER_WORKSHOP } from './appointment-rules';
 
 const w = messages.workshop;
 const ws = messages.workshopScreen;
@@ -113,60 +113,30 @@ export interface AppointmentRecord {
 }
 export type AppointmentState = EntityState<AppointmentRecord>;
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const CLOCK = /^([01]\d|2[0-3]):[0-5]\d$/;
-
-function isCalendarDate(value: string): boolean {
-  if (!DATE.test(value)) return false;
-  const [y, m, d] = value.split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-}
-
-/** A date the user must give, not before `today` when `notBefore` is set. */
+/** A date the user must give, not before `today` when given. */
 function checkDate(value: string | null, field: string, today: string | null, missing: string = w.dateRequired): string {
-  if (value === null) refuse('validation', missing, [field]);
-  if (!isCalendarDate(value)) refuse('validation', ws.invalidDate, [field]);
-  if (today !== null && value < today) refuse('validation', w.dateInPast, [field]);
-  return value;
+  const error = dateError(value, today, missing);
+  if (error !== null) refuse('validation', error, [field]);
+  return value!;
 }
 
 /**
- * fleet.md §5 "Edit maintenance dialog", in the order of the form: Terminart, Datum (not before
- * today when `checkPast`), Uhrzeit, Werkstatt (unless Schnellreparatur), Standort (Schnellreparatur),
- * Werkstatt-Name for 'Andere'. Returns the details as stored.
+ * fleet.md §5 "Edit maintenance dialog" (`appointmentFieldErrors`), refused with the first error in
+ * the order of the form. Returns the details as stored.
  */
 function validDetails(input: AppointmentInput, kind: AppointmentSubject['kind'], today: string | null): AppointmentDetails {
-  const typeText = cleanText(input.appointmentType);
-  if (typeText === null) refuse('validation', w.typeRequired, ['appointmentType']);
-  if (!(APPOINTMENT_TYPES as readonly string[]).includes(typeText) || !typesFor(kind).includes(typeText as AppointmentType)) {
-    refuse('validation', kind === 'vehicle' ? ws.typeNotForVehicle : ws.typeNotForTrailer, ['appointmentType']);
-  }
-  const appointmentType = typeText as AppointmentType;
-  const date = checkDate(cleanText(input.date), 'date', today);
-  const time = cleanText(input.time);
-  if (time === null) refuse('validation', w.timeRequired, ['time']);
-  if (!CLOCK.test(time)) refuse('validation', ws.invalidTime, ['time']);
-  const quickRepair = appointmentType === 'Schnellreparatur';
+  const first = firstFieldError(appointmentFieldErrors(input, kind, today));
+  if (first !== null) refuse('validation', first.message, [first.field]);
   const workshop = cleanText(input.workshop);
-  const location = cleanText(input.location);
-  if (!quickRepair && workshop === null) refuse('validation', w.workshopRequired, ['workshop']);
-  if (quickRepair && location === null) refuse('validation', w.locationRequired, ['location']);
-  const customWorkshop = workshop === OTHER_WORKSHOP ? cleanText(input.customWorkshop) : null;
-  if (workshop === OTHER_WORKSHOP && customWorkshop === null) refuse('validation', w.customWorkshopRequired, ['customWorkshop']);
-  const estimatedCost = input.estimatedCost ?? null;
-  if (estimatedCost !== null && !(Number.isFinite(estimatedCost) && estimatedCost >= 0)) {
-    refuse('validation', ws.costNotNegative, ['estimatedCost']);
-  }
   return {
-    appointmentType,
-    date,
-    time,
+    appointmentType: cleanText(input.appointmentType) as AppointmentType,
+    date: cleanText(input.date)!,
+    time: cleanText(input.time)!,
     workshop,
-    customWorkshop,
-    location,
+    customWorkshop: workshop === OTHER_WORKSHOP ? cleanText(input.customWorkshop) : null,
+    location: cleanText(input.location),
     notes: cleanText(input.notes),
-    estimatedCost: kind === 'trailer' ? estimatedCost : null,
+    estimatedCost: kind === 'trailer' ? (input.estimatedCost ?? null) : null,
     responsible: cleanText(input.responsible),
   };
 }

@@ -1,2 +1,3 @@
 export * from './appointment-decider';
 export * from './appointment-rules';
+export * from './appointment-fields';

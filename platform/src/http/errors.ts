@@ -39,6 +39,12 @@ export function validationMessage(issues: readonly ValidationIssue[]): string {
   return field ? messages.http.invalidField(field) : messages.http.badRequest;
 }
 
+/** The top-level fields the failed checks name, so a form can show the message under its field. */
+export function validationFields(issues: readonly ValidationIssue[]): string[] {
+  const names = issues.map((i) => i.instancePath.split('/')[1] ?? '').filter((name) => name !== '');
+  return [...new Set(names)];
+}
+
 /** Every error answer is `{ success: false, error, details? }` in German; never a stack trace. */
 export function installErrorHandling(app: FastifyInstance, pageFallback?: (request: FastifyRequest, reply: FastifyReply) => unknown): void {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
@@ -49,7 +55,10 @@ export function installErrorHandling(app: FastifyInstance, pageFallback?: (reque
     if (error instanceof DomainError) return send(domainStatus[error.kind], error.message, error.details);
     if (error instanceof WrongExpectedVersionError) return send(409, messages.http.conflict);
     if (hasZodFastifySchemaValidationErrors(error)) {
-      return send(400, validationMessage(error.validation as unknown as ValidationIssue[]));
+      const issues = error.validation as unknown as ValidationIssue[];
+      // Only a body's fields are fields of a form.
+      const fields = (error as FastifyError).validationContext === 'body' ? validationFields(issues) : [];
+      return send(400, validationMessage(issues), fields.length > 0 ? { fields } : undefined);
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');

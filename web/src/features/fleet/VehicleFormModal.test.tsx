@@ -163,6 +163,40 @@ describe('vehicle form modal (fleet.md §2, §3, §5, §9)', () => {
     expect(screen.getByRole('dialog', { name: 'Neues Fahrzeug' })).toBeTruthy();
   });
 
+  it('shows a refusal under the field the server names (details.fields) and clears it when the field changes', async () => {
+    backend = await startFleetBackend({
+      routes: {
+        'POST /api/vehicles': () => ({
+          status: 400,
+          json: { success: false, error: 'Bitte geben Sie eine gültige Achsenzahl an.', details: { fields: ['axles'] } },
+        }),
+      },
+    });
+    loginAt(backend);
+    await renderFleetPage(backend);
+    const dialog = await openNewVehicle();
+    fireEvent.change(input(dialog, 'Kennzeichen'), { target: { value: 'RD-FT 101' } });
+    fireEvent.change(input(dialog, 'Marke/Modell'), { target: { value: 'MAN TGX' } });
+    fireEvent.change(input(dialog, 'Achsen'), { target: { value: '12' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Erstellen' }));
+    await waitFor(() => expect(input(dialog, 'Achsen').getAttribute('aria-invalid')).toBe('true'));
+    const describedBy = input(dialog, 'Achsen').getAttribute('aria-describedby');
+    expect(dialog.querySelector(`#${CSS.escape(describedBy ?? '')}`)?.textContent).toBe('Bitte geben Sie eine gültige Achsenzahl an.');
+    fireEvent.change(input(dialog, 'Achsen'), { target: { value: '3' } });
+    expect(input(dialog, 'Achsen').getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it("keeps the inputs within the server's limits: axles 1–10, year 1900–2100, postal code digits only", async () => {
+    backend = await startFleetBackend();
+    loginAt(backend);
+    await renderFleetPage(backend);
+    const dialog = await openNewVehicle();
+    expect([input(dialog, 'Achsen').min, input(dialog, 'Achsen').max]).toEqual(['1', '10']);
+    expect([input(dialog, 'Baujahr').min, input(dialog, 'Baujahr').max]).toEqual(['1900', '2100']);
+    fireEvent.change(input(dialog, 'PLZ Standort'), { target: { value: 'D-2453' } });
+    expect(input(dialog, 'PLZ Standort').value).toBe('2453');
+  });
+
   it('edits a vehicle with the stored status and sends the whole form (Fahrzeug erfolgreich aktualisiert)', async () => {
     backend = await startFleetBackend({
       vehicles: [makeVehicle({ status: 'in_use', stored_status: 'available', notes: 'Kran defekt', enabled_for_dispatch: true })],

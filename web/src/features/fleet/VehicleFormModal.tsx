@@ -16,6 +16,7 @@ import {
   FORM_STATUSES,
   FORM_VEHICLE_TYPES,
   FUEL_CONSUMPTION_STEP,
+  NUMBER_LIMITS,
   POSTAL_CODE_MAX_LENGTH,
   REQUIRED_VEHICLE_FIELDS,
   vehicleBodyOf,
@@ -80,7 +81,9 @@ export function VehicleFormModal({ vehicle, onClose, onSaved }: VehicleFormModal
     (material) => material.status === 'active' || values.suitable_material_ids.includes(material.id),
   );
 
-  const numberField = (key: NumericVehicleField, label: string, step = 1) => <NumberField {...control(key)} label={label} step={step} />;
+  const numberField = (key: NumericVehicleField, label: string, step = 1) => (
+    <NumberField {...control(key)} {...NUMBER_LIMITS[key]} label={label} step={step} />
+  );
 
   return (
     <FormModal
@@ -174,9 +177,12 @@ export function VehicleFormModal({ vehicle, onClose, onSaved }: VehicleFormModal
           />
           <InputField
             {...control('home_location_postal_code')}
+            // The server takes German postal codes only: five digits.
+            onChange={(value) => set('home_location_postal_code', value.replace(/\D/g, ''))}
             label={f.postalCode}
             maxLength={POSTAL_CODE_MAX_LENGTH}
             inputMode="numeric"
+            pattern="[0-9]{5}"
             autoComplete="postal-code"
           />
           <InputField {...control('home_location_city')} label={f.city} maxLength={200} />

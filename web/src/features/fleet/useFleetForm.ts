@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { messages } from '@dispo/domain/messages';
+import { serverFieldErrors } from '../../api/errors';
 import type { FormFrame } from './FormModal';
 
 /** The text of a failed save: the server's message (§8). */
@@ -33,6 +34,13 @@ export interface FleetFormOptions<V, Body, Answer> {
 /** The fields of the values that hold text. */
 type TextField<V> = { [K in keyof V]: V[K] extends string ? K : never }[keyof V];
 
+const snakeCase = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+
+/** The form field a server refusal names: as the body calls it, or the domain's camelCase of it. */
+function formFieldOf<V extends object>(values: V, name: string): (keyof V & string) | null {
+  return ([name, snakeCase(name)].find((candidate) => candidate in values) as (keyof V & string) | undefined) ?? null;
+}
+
 const without = <K>(marks: ReadonlySet<K>, key: K): ReadonlySet<K> =>
   marks.has(key) ? new Set([...marks].filter((field) => field !== key)) : marks;
 
@@ -47,17 +55,24 @@ export function useFleetForm<V extends object, Body, Answer>(options: FleetFormO
   const [missing, setMissing] = useState<ReadonlySet<keyof V>>(new Set());
   const [invalid, setInvalid] = useState<ReadonlySet<keyof V>>(new Set());
   const [error, setError] = useState<string | null>(null);
+  // §8: the server's refusal also stands red under the field it names, until that field changes.
+  const [serverErrors, setServerErrors] = useState<Partial<Record<keyof V, string>>>({});
   const busy = create.isPending || update.isPending;
 
   const set = <K extends keyof V>(key: K, value: V[K]) => {
     setValues((current) => ({ ...current, [key]: value }));
     setMissing((current) => without(current, key));
     setInvalid((current) => without(current, key));
+    setServerErrors((current) => (key in current ? { ...current, [key]: undefined } : current));
   };
 
-  /** The red text under a field: required first, then the number. */
+  /** The red text under a field: required first, then the number, then what the server refused. */
   const fieldError = (field: keyof V): string | null =>
-    missing.has(field) ? messages.fleetScreen.requiredField : invalid.has(field) ? messages.fleetCommands.invalidNumber : null;
+    missing.has(field)
+      ? messages.fleetScreen.requiredField
+      : invalid.has(field)
+        ? messages.fleetCommands.invalidNumber
+        : (serverErrors[field] ?? null);
 
   /** The value, error and change of a text field, for a field component. */
   const field = <K extends TextField<V>>(key: K) => ({
@@ -86,6 +101,7 @@ export function useFleetForm<V extends object, Body, Answer>(options: FleetFormO
       else onSaved(await update.mutateAsync({ id: editedId, body }), true);
     } catch (failure) {
       setError(failureText(failure));
+      setServerErrors(serverFieldErrors<keyof V & string>(failure, (name) => formFieldOf(values, name)).errors as Partial<Record<keyof V, string>>);
     }
   };
 

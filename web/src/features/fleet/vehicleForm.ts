@@ -1,3 +1,4 @@
+import { VEHICLE_LIMITS } from '@dispo/domain/vehicle/vehicle-details';
 import type { DriverUser, EmissionClass, FuelType, Vehicle, VehicleBody, VehicleStatus, VehicleType } from '../../api/fleetTypes';
 
 /**
@@ -22,6 +23,16 @@ export const FORM_FUEL_TYPES: readonly FuelType[] = ['diesel', 'benzin', 'elektr
 export const FORM_EMISSION_CLASSES: readonly EmissionClass[] = ['euro6', 'euro5', 'euro4', 'euro3'];
 /** §4: the form offers available, in_use, maintenance, defect, out_of_service. */
 export const FORM_STATUSES: readonly VehicleStatus[] = ['available', 'in_use', 'maintenance', 'defect', 'out_of_service'];
+
+/** The min and max of each number input: the server's limits (0 up for the others). */
+export const NUMBER_LIMITS: Record<NumericVehicleField, { min: number; max?: number }> = {
+  year: { min: VEHICLE_LIMITS.minYear, max: VEHICLE_LIMITS.maxYear },
+  axles: { min: VEHICLE_LIMITS.minAxles, max: VEHICLE_LIMITS.maxAxles },
+  payload_kg: { min: 0 },
+  total_weight_kg: { min: 0 },
+  odometer_km: { min: 0 },
+  fuel_consumption: { min: 0 },
+};
 
 /** §2: the postal code input takes at most 5 characters. */
 export const POSTAL_CODE_MAX_LENGTH = 5;

@@ -2,7 +2,7 @@ import { messages } from '@dispo/domain/messages';
 import { isEmail } from '@dispo/domain/shared/formats';
 import { MAX_ORDERS_PER_MAIL } from '@dispo/events/catalog/order-mail-limits';
 import { useState } from 'react';
-import { isApiError } from '../../api/errors';
+import { isApiError, refusedFields } from '../../api/errors';
 import { awaitOrderMailOutcome, fetchOrderMailDraft, type OrderMailRequest, sendOrderMail } from '../../api/orderMail';
 import type { Order } from '../../api/types';
 import { CheckField, InputField, TextAreaField } from '../../components/FormField';
@@ -43,9 +43,7 @@ function validate(form: OrderMailRequest): Errors {
 
 /** The server names the field it refused (details.fields); anything else goes into the box above the buttons. */
 function fieldOf(error: unknown): Field | null {
-  if (!isApiError(error)) return null;
-  const fields = (error.details as { fields?: unknown } | undefined)?.fields;
-  const first = Array.isArray(fields) ? fields[0] : null;
+  const first = refusedFields(error)[0];
   return first === 'recipient_email' || first === 'cc_emails' || first === 'subject' || first === 'message' ? first : null;
 }
 

@@ -1,7 +1,7 @@
 import { messages } from '@dispo/domain/messages';
 import { DEFAULT_APPOINTMENT_TIME, OTHER_WORKSHOP } from '@dispo/domain/workshop-appointment/appointment-rules';
 import { assign, fromPromise, setup } from 'xstate';
-import { ApiError } from '../../../api/errors';
+import { refusedFields, serverFieldErrors } from '../../../api/errors';
 
 /**
  * The planning wizard 'Werkstatttermin planen' (fleet.md §2, §4): three steps (type; date, time and
@@ -72,14 +72,6 @@ function workshopErrors(f: PlanForm): PlanErrors {
   if (f.workshop === '') return { workshop: w.workshopRequired };
   if (f.workshop === OTHER_WORKSHOP && f.customWorkshop.trim() === '') return { customWorkshop: w.customWorkshopRequired };
   return {};
-}
-
-/** The server's refusal under the field it names (`details.fields`), else in the dialog's red box. */
-export function serverFieldErrors(error: unknown, fieldOf: (name: string) => string | null): { errors: Record<string, string>; general: string | null } {
-  const message = error instanceof Error ? error.message : String(error);
-  const fields = error instanceof ApiError ? ((error.details as { fields?: string[] } | undefined)?.fields ?? []) : [];
-  const field = fields.map(fieldOf).find((f) => f !== null);
-  return field ? { errors: { [field]: message }, general: null } : { errors: {}, general: message };
 }
 
 const FIELD_OF_SERVER: Record<string, PlanField> = {
@@ -182,6 +174,5 @@ export const planAppointmentMachine = setup({
 });
 
 function serverField(error: unknown): PlanField | null {
-  const fields = error instanceof ApiError ? ((error.details as { fields?: string[] } | undefined)?.fields ?? []) : [];
-  return fields.map((f) => FIELD_OF_SERVER[f]).find((f) => f !== undefined) ?? null;
+  return refusedFields(error).map((f) => FIELD_OF_SERVER[f]).find((f) => f !== undefined) ?? null;
 }
