@@ -236,6 +236,11 @@ describe('fleet: fuel cards with encrypted PINs, vehicle documents (docs/api/fle
       expect(document).toMatchObject({ name: 'Zulassung Teil I.pdf', type: 'application/pdf', category: 'registration', size: pdf.length });
       expect(Number.isNaN(Date.parse(document.uploadDate))).toBe(false);
       expect((await listDocuments(id, 'audit')).map((d) => d.id)).toEqual([document.id]);
+      const documentCount = async () =>
+        (await ok<{ vehicles: { id: string; document_count: number }[] }>(await call('GET', '/api/vehicles'))).vehicles.find((v) => v.id === id)
+          ?.document_count;
+      // The documents overview counts with the vehicle list.
+      expect(await documentCount()).toBe(1);
 
       const file = await download(id, document.id);
       expect(file.statusCode).toBe(200);
@@ -247,6 +252,7 @@ describe('fleet: fuel cards with encrypted PINs, vehicle documents (docs/api/fle
 
       expect(await ok(await call('DELETE', `/api/vehicles/${id}/documents/${document.id}`))).toEqual({ success: true });
       expect(await listDocuments(id)).toEqual([]);
+      expect(await documentCount()).toBe(0);
       refused(await download(id, document.id), 404, messages.fleetCommands.documentNotFound);
       refused(await call('DELETE', `/api/vehicles/${id}/documents/${document.id}`), 404, messages.fleetCommands.documentNotFound);
 

@@ -21,6 +21,7 @@ const VEHICLE_SELECT = `
               FROM read.tours c WHERE c.vehicle_id = v.id AND c.date = $2::date AND c.status IN ('planned', 'in_progress')), '[]'::json)
       AS current_tours,
     ${listedAppointmentsSql('vehicle', 'v.id', '$2')} AS workshop_appointments,
+    (SELECT count(*)::int FROM read.vehicle_documents d WHERE d.vehicle_id = v.id) AS document_count,
     EXISTS (SELECT 1 FROM read.workshop_appointments w
             WHERE w.subject_kind = 'vehicle' AND w.subject_id = v.id AND w.status = 'pending' AND w.date = ($2::date)::text
               AND ${clockMinutesSql('w.time')} <= $3::int AND ${clockMinutesSql('w.time')} + w.duration_minutes > $3::int) AS in_workshop
@@ -91,6 +92,8 @@ export function vehicleView(r: Record<string, unknown>) {
     auflieger: json<{ id: string; kennzeichen: string }[]>(r.auflieger, []),
     current_tours: json<{ id: string; tourNumber: string; status: string; startTime: string | null }[]>(r.current_tours, []),
     workshop_appointments: json<ListedAppointment[]>(r.workshop_appointments, []),
+    /** The documents overview counts with the list instead of one request per vehicle. */
+    document_count: Number(r.document_count ?? 0),
     created_at: iso(r.created_at),
     updated_at: iso(r.updated_at),
   };

@@ -1,4 +1,4 @@
-import { type QueryClient, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, type DownloadedFile, fetchFile } from './client';
 import type {
   BulkDispatchResponse,
@@ -146,28 +146,6 @@ export function useVehicleDocuments(vehicleId: string | null) {
     queryFn: ({ signal }) => fetchVehicleDocuments(vehicleId ?? '', signal),
     enabled: vehicleId !== null,
     staleTime: FLEET_STALE_MS,
-  });
-}
-
-/**
- * The document lists of many vehicles (the counters of the documents overview and the tab): one
- * call per vehicle, as the server has no count in its vehicle list. Null while any is loading.
- */
-export function useDocumentLists(vehicleIds: readonly string[]) {
-  return useQueries({
-    queries: vehicleIds.map((id) => ({
-      queryKey: queryKeys.fleet.documents(id),
-      queryFn: ({ signal }: { signal: AbortSignal }) => fetchVehicleDocuments(id, signal),
-      staleTime: FLEET_STALE_MS,
-    })),
-    combine: (results) => {
-      const byVehicle = new Map<string, VehicleDocument[]>();
-      results.forEach((result, index) => {
-        const id = vehicleIds[index];
-        if (id !== undefined && result.data) byVehicle.set(id, result.data);
-      });
-      return { byVehicle, pending: results.some((result) => result.isPending) };
-    },
   });
 }
 

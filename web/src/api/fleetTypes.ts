@@ -89,6 +89,8 @@ export interface Vehicle {
   auflieger: { id: string; kennzeichen: string }[];
   current_tours: CurrentTour[];
   workshop_appointments: WorkshopAppointment[];
+  /** How many documents the vehicle has (the documents overview's counter). */
+  document_count?: number;
   created_at?: string | null;
   updated_at?: string | null;
 }
@@ -104,6 +106,7 @@ export type VehicleBody = Partial<
     | 'auflieger'
     | 'current_tours'
     | 'workshop_appointments'
+    | 'document_count'
     | 'created_at'
     | 'updated_at'
   >

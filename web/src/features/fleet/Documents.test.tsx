@@ -73,6 +73,8 @@ describe('vehicle documents overview (fleet.md §2)', () => {
     expect(second.textContent).toContain('Fahrzeugdaten nicht verfügbar');
     expect(second.textContent).toContain('0 Tankkarten');
     expect(second.textContent).toContain('0 Dokumente');
+    // The counts come with the vehicle list: no documents request per vehicle.
+    expect(backend.calls('GET', '/api/vehicles/v-1/documents')).toHaveLength(0);
   });
 
   it("says Keine Fahrzeuge gefunden and points to the tab 'Fahrzeuge' without vehicles", async () => {

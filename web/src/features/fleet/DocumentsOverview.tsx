@@ -21,7 +21,6 @@ export interface DocumentsOverviewProps {
   /** Every fuel card; each vehicle shows its own. */
   fuelCards: readonly FuelCard[];
   fuelCardsLoading: boolean;
-  documentsByVehicle: ReadonlyMap<string, VehicleDocument[]>;
   loading: boolean;
   canWrite: boolean;
   canRevealPin: boolean;
@@ -157,7 +156,6 @@ export function DocumentsOverview({
   vehicles,
   fuelCards,
   fuelCardsLoading,
-  documentsByVehicle,
   loading,
   canWrite,
   canRevealPin,
@@ -207,7 +205,6 @@ export function DocumentsOverview({
     <ul className="fleet-doc-vehicles">
       {vehicles.map((vehicle) => {
         const cards = fuelCards.filter((card) => card.assigned_vehicle_id === vehicle.id).length;
-        const documents = documentsByVehicle.get(vehicle.id);
         return (
           <li key={vehicle.id}>
             <button
@@ -229,7 +226,7 @@ export function DocumentsOverview({
               </span>
               <span className="fleet-doc-vehicle__counter" title={messages.fleet.tabs.documents}>
                 <Icon name="file" size={16} />
-                <span>{documents === undefined ? '…' : text.documentCount(documents.length)}</span>
+                <span>{text.documentCount(vehicle.document_count ?? 0)}</span>
               </span>
             </button>
           </li>

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { messages } from '@dispo/domain/messages';
-import { useDocumentLists, useFuelCards, useTrailers, useVehicles } from '../../api/fleet';
+import { useFuelCards, useTrailers, useVehicles } from '../../api/fleet';
 import type { FuelCard, Trailer, Vehicle } from '../../api/fleetTypes';
 import { FlashMessages } from '../../components/FlashMessages';
 import { todayInBerlin } from '../../components/format';
@@ -114,8 +114,8 @@ export function FleetPage() {
     () => filterVehicles(vehicles, { ...NO_FILTERS, search: filters.search }, today),
     [vehicles, filters.search, today],
   );
-  const documentLists = useDocumentLists(useMemo(() => documentVehicles.map((vehicle) => vehicle.id), [documentVehicles]));
-  const documentCount = [...documentLists.byVehicle.values()].reduce((sum, list) => sum + list.length, 0);
+  // The counts come with the vehicle list: no request per vehicle (and none for a deleted one).
+  const documentCount = documentVehicles.reduce((sum, vehicle) => sum + (vehicle.document_count ?? 0), 0);
   const summary = useMemo(() => fleetSummary(vehicles), [vehicles]);
 
   // What is selected and visible: a filter hides vehicles from the selection, the bulk toggle acts on what is shown.
@@ -125,7 +125,7 @@ export function FleetPage() {
   const counts: Record<FleetTab, number | null> = {
     vehicles: vehiclesQuery.data ? visibleVehicles.length : null,
     trailers: trailersQuery.data ? visibleTrailers.length : null,
-    documents: documentLists.pending && documentCount === 0 ? null : documentCount,
+    documents: vehiclesQuery.data ? documentCount : null,
     fuelCards: fuelCardsQuery.data ? visibleCards.length : null,
   };
 
@@ -336,7 +336,6 @@ export function FleetPage() {
             vehicles={documentVehicles}
             fuelCards={fuelCards}
             fuelCardsLoading={fuelCardsQuery.isPending}
-            documentsByVehicle={documentLists.byVehicle}
             loading={vehiclesQuery.isPending}
             canWrite={canWrite}
             canRevealPin={canRevealPin}

@@ -275,7 +275,9 @@ export async function startFleetBackend(options: FleetBackendOptions = {}): Prom
     }
   };
 
-  set('GET /api/vehicles', () => ({ json: { vehicles } }));
+  set('GET /api/vehicles', () => ({
+    json: { vehicles: vehicles.map((vehicle) => ({ ...vehicle, document_count: documents.filter((d) => d.vehicleId === vehicle.id).length })) },
+  }));
   set('GET /api/auflieger', () => ({ json: { auflieger: trailers } }));
   set('GET /api/fuel-cards', () => ({ json: { fuel_cards: fuelCards } }));
   set('GET /api/materials', () => ({
