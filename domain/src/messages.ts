@@ -1695,6 +1695,9 @@ export const messages = {
     licensePlateTaken: 'Ein Fahrzeug mit diesem Kennzeichen ist bereits vorhanden.',
     trailerExists: 'Der Auflieger existiert bereits.',
     trailerNotFound: 'Der Auflieger wurde nicht gefunden.',
+    /** A trailer can only hang on a Zugmaschine (fleet.md §2), so the type stays while one is coupled. */
+    tractorWithTrailers: (plate: string, trailers: string) =>
+      `${plate} zieht den Auflieger ${trailers} und bleibt deshalb eine Zugmaschine. Bitte lösen Sie zuerst die Kopplung im Auflieger.`,
     trailerPlateTaken: 'Ein Auflieger mit diesem Kennzeichen ist bereits vorhanden.',
     tractorNotFound: 'Die gewählte Zugmaschine wurde nicht gefunden.',
     notATractor: 'Als Zugmaschine können nur Fahrzeuge vom Typ Zugmaschine gewählt werden.',

@@ -467,6 +467,14 @@ describe('fleet: vehicles, trailers, driver search, history (docs/api/fleet.md)'
         await call('PUT', `/api/auflieger/${auflieger.id}`, { zugmaschine_id: tractorB.id, status: 'repair' }),
       );
       expect(moved.auflieger).toMatchObject({ zugmaschine: { licensePlate: tractorB.license_plate }, status: 'repair' });
+
+      // A coupled tractor keeps its type: a trailer hangs on a Zugmaschine only.
+      const retyped = await call('PUT', `/api/vehicles/${tractorB.id}`, { vehicle_type: 'lkw_aufbau' });
+      refused(retyped, 409, messages.fleetCommands.tractorWithTrailers(tractorB.license_plate, auflieger.kennzeichen));
+      expect(retyped.json().details).toEqual({ fields: ['vehicleType'] });
+      expect((await getVehicle(tractorB.id)).vehicle_type).toBe('zugmaschine');
+      // The uncoupled one may change.
+      expect((await ok<{ vehicle: { vehicle_type: string } }>(await call('PUT', `/api/vehicles/${tractorA.id}`, { vehicle_type: 'lkw_aufbau' }))).vehicle.vehicle_type).toBe('lkw_aufbau');
       expect((await getVehicle(tractorA.id)).auflieger).toEqual([]);
       expect(await eventsOf(`trailer-${auflieger.id}`)).toEqual(['TrailerCreated', 'TrailerStatusChanged', 'TrailerTractorChanged']);
 

@@ -15,7 +15,7 @@ import { mailOutboxProjection } from '@dispo/projection-service/projections/mail
 import { tourPlanRoutes } from '@dispo/projection-service/queries/tour-plan-routes';
 import { findDocument } from '@dispo/projection-service/fleet/document-view';
 import { findFuelCard } from '@dispo/projection-service/fleet/fuel-card-view';
-import { findTrailer } from '@dispo/projection-service/fleet/trailer-view';
+import { coupledTrailerPlates, findTrailer } from '@dispo/projection-service/fleet/trailer-view';
 import { findVehicle } from '@dispo/projection-service/fleet/vehicle-view';
 import { attachSocketGateway } from '@dispo/projection-service/gateway/socket-gateway';
 import { FreshOrderViews } from '@dispo/projection-service/orders/fresh-order-views';
@@ -271,6 +271,7 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
       readDocument: (vehicleId, documentId) => findDocument(infra.sql, vehicleId, documentId),
       readAppointment: (id) => findAppointment(infra.sql, id, berlinDate(new Date())),
       futureTours: (vehicleId) => vehicleFutureTours(infra.sql, vehicleId, berlinDate(new Date())),
+      coupledTrailers: (vehicleId) => coupledTrailerPlates(infra.sql, vehicleId),
     });
     await app.register(quickOrderRoutes, {
       store: infra.store,

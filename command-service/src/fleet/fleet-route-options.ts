@@ -20,6 +20,8 @@ export interface FleetRouteOptions {
   readAppointment(id: string): Promise<unknown>;
   /** Tour numbers of the vehicle's tours from today on that are planned or running (dispatch release). */
   futureTours?(vehicleId: string): Promise<string[]>;
+  /** Plates of the trailers coupled to the vehicle (a Zugmaschine keeps its type while it has one). */
+  coupledTrailers?(vehicleId: string): Promise<string[]>;
 }
 
 /** Every fleet write is the fleet manager's (admin passes always); auditors only read. */

@@ -15,7 +15,15 @@ import { moveReservation } from './plate-reservations';
 const kind = reservationKinds.licensePlate;
 
 /** Vehicle commands: the vehicle stream and its plate reservation are always written together. */
-export function vehicleCommands(ctx: { store: EventStore; registry: EventRegistry; futureTours?(vehicleId: string): Promise<string[]> }) {
+export interface VehicleCommandPorts {
+  store: EventStore;
+  registry: EventRegistry;
+  futureTours?(vehicleId: string): Promise<string[]>;
+  /** Plates of the trailers coupled to the vehicle. */
+  coupledTrailers?(vehicleId: string): Promise<string[]>;
+}
+
+export function vehicleCommands(ctx: VehicleCommandPorts) {
   const refs = fleetReferences(ctx.store);
   const load = (vehicleId: string) => loadAggregate(ctx.store, vehicleDecider, streamIds.vehicle(vehicleId));
   const current = async (vehicleId: string): Promise<VehicleRecord | null> => {
@@ -65,6 +73,15 @@ export function vehicleCommands(ctx: { store: EventStore; registry: EventRegistr
         if (changes.enabledForDispatch === false && state.exists && state.entity.enabledForDispatch && ctx.futureTours) {
           const tours = await ctx.futureTours(vehicleId);
           if (tours.length > 0) throw new DomainError('conflict', messages.dispatch.vehicleHasFutureTours(state.entity.details.licensePlate, tours.join(', ')));
+        }
+        // A trailer hangs on a Zugmaschine only: no other type while one is coupled.
+        if (changes.vehicleType && changes.vehicleType !== 'zugmaschine' && state.exists && state.entity.details.vehicleType === 'zugmaschine' && ctx.coupledTrailers) {
+          const trailers = await ctx.coupledTrailers(vehicleId);
+          if (trailers.length > 0) {
+            throw new DomainError('conflict', messages.fleetCommands.tractorWithTrailers(state.entity.details.licensePlate, trailers.join(', ')), {
+              fields: ['vehicleType'],
+            });
+          }
         }
         const [driver, existingMaterialIds] = await Promise.all([
           refs.user(changes.assignedDriverId),

@@ -38,3 +38,9 @@ const trailers = viewsById<TrailerView, [today: string]>(TRAILER_SELECT, trailer
 export const listTrailers = (sql: SqlExecutor, today = berlinDate(new Date())): Promise<TrailerView[]> => trailers.list(sql, today);
 export const findTrailer = (sql: SqlExecutor, id: string, today = berlinDate(new Date())): Promise<TrailerView | null> =>
   trailers.find(sql, id, today);
+
+/** Plates of the trailers coupled to a vehicle (its tractor), by plate. */
+export async function coupledTrailerPlates(sql: SqlExecutor, vehicleId: string): Promise<string[]> {
+  const { rows } = await sql.query<{ license_plate: string }>('SELECT license_plate FROM read.trailers WHERE tractor_id = $1 ORDER BY license_plate', [vehicleId]);
+  return rows.map((r) => r.license_plate);
+}
