@@ -1,11 +1,11 @@
 import { messages } from '@dispo/domain/messages';
-import type { Trailer } from '../../api/fleetTypes';
+import type { MaintenanceDate, Trailer } from '../../api/fleetTypes';
 import { useState } from 'react';
 import { formatDate, formatDateTime, todayInBerlin } from '../../components/format';
 import { AppointmentLists } from './workshop/AppointmentLists';
-import { VehicleStatusPill } from './badges';
+import { DateBadge, VehicleStatusPill } from './badges';
 import { DetailItem, DetailModal } from './DetailModal';
-import { maintenanceKindLabel, trailerTypeLabel, withUnit } from './fleetLogic';
+import { dateBadge, maintenanceKindLabel, trailerTypeLabel, withUnit } from './fleetLogic';
 
 export interface TrailerDetailModalProps {
   trailer: Trailer;
@@ -14,6 +14,12 @@ export interface TrailerDetailModalProps {
   /** Tab Wartung: a new appointment (fleet managers and dispatchers). */
   onNewAppointment?: (trailer: Trailer) => void;
   onClose(): void;
+}
+
+/** §4 badge of a trailer's maintenance date: within 30 days or past. */
+function TrailerDateBadge({ entry, today }: { entry: MaintenanceDate; today: string }) {
+  const badge = dateBadge(entry.art, maintenanceKindLabel(entry.art), entry.datum, today);
+  return badge && <DateBadge badge={badge} />;
 }
 
 /**
@@ -26,6 +32,7 @@ export function TrailerDetailModal({ trailer, canWrite, onEdit, onNewAppointment
   const [tab, setTab] = useState<'general' | 'maintenance'>('general');
   const f = text.fields;
   const dates = [...trailer.wartungstermine].sort((a, b) => a.datum.localeCompare(b.datum));
+  const today = todayInBerlin();
   return (
     <DetailModal
       history={{ kind: 'trailer', id: trailer.id, title: trailer.kennzeichen }}
@@ -57,7 +64,7 @@ export function TrailerDetailModal({ trailer, canWrite, onEdit, onNewAppointment
       </div>
       {tab === 'maintenance' && (
         <div role="tabpanel" id="trailer-panel-maintenance" aria-labelledby="trailer-tab-maintenance" className="fleet-detail">
-          <AppointmentLists kind="trailer" id={trailer.id} today={todayInBerlin()} limit={3} />
+          <AppointmentLists kind="trailer" id={trailer.id} today={today} limit={3} />
           {onNewAppointment && (
             <button type="button" className="button button--primary button--small" onClick={() => onNewAppointment(trailer)}>
               {messages.workshopScreen.newAppointment}
@@ -80,8 +87,9 @@ export function TrailerDetailModal({ trailer, canWrite, onEdit, onNewAppointment
             {dates.length === 0 ? null : (
               <ul className="fleet-plain-list">
                 {dates.map((entry, index) => (
-                  <li key={`${entry.art}-${entry.datum}-${index}`}>
+                  <li key={`${entry.art}-${entry.datum}-${index}`} className="fleet-cell-row">
                     {maintenanceKindLabel(entry.art)} {formatDate(entry.datum)}
+                    <TrailerDateBadge entry={entry} today={today} />
                   </li>
                 ))}
               </ul>

@@ -1,9 +1,9 @@
 import { messages } from '@dispo/domain/messages';
 import type { Trailer } from '../../api/fleetTypes';
 import { formatDate } from '../../components/format';
-import { VehicleStatusPill } from './badges';
+import { DateBadge, VehicleStatusPill } from './badges';
 import { FleetTable, AssignedPlate } from './FleetTable';
-import { maintenanceKindLabel, trailerTypeLabel, withUnit } from './fleetLogic';
+import { dateBadge, maintenanceKindLabel, nextTrailerMaintenance, trailerTypeLabel, withUnit } from './fleetLogic';
 import { RowActions } from './RowActions';
 import { MaintenanceBadge, WorkshopActions } from './workshop/WorkshopActions';
 
@@ -15,12 +15,6 @@ export interface TrailerListProps {
   onEdit(trailer: Trailer): void;
   onDelete(trailer: Trailer): void;
   workshop: { canPlan: boolean; onPlan(trailer: Trailer): void; onComplete(trailer: Trailer): void; onHistory(trailer: Trailer): void };
-}
-
-/** The next maintenance date of the trailer from today on, or the latest past one. */
-function nextMaintenance(trailer: Trailer, today: string) {
-  const dates = [...trailer.wartungstermine].filter((entry) => entry.datum).sort((a, b) => a.datum.localeCompare(b.datum));
-  return dates.find((entry) => entry.datum >= today) ?? null;
 }
 
 /** §2 trailer list: plate, type, max weight, status, tractor unit or 'Nicht zugeordnet', next maintenance date, actions. */
@@ -37,7 +31,8 @@ export function TrailerList({ trailers, canWrite, today, onDetails, onEdit, onDe
   return (
     <FleetTable columns={columns} actions>
       {trailers.map((trailer) => {
-        const next = nextMaintenance(trailer, today);
+        const next = nextTrailerMaintenance(trailer.wartungstermine, today);
+        const badge = next ? dateBadge(next.art, maintenanceKindLabel(next.art), next.datum, today) : null;
         return (
           <tr key={trailer.id} data-trailer-id={trailer.id}>
             <td>
@@ -56,6 +51,7 @@ export function TrailerList({ trailers, canWrite, today, onDetails, onEdit, onDe
             <td>
               <span className="fleet-cell-row fleet-cell-row--wrap">
                 {next ? `${maintenanceKindLabel(next.art)} ${formatDate(next.datum)}` : ''}
+                {badge && <DateBadge badge={badge} />}
                 <MaintenanceBadge appointments={trailer.workshop_appointments ?? []} today={today} />
               </span>
             </td>

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type FleetBackend, loginAt, makeTrailer, makeVehicle, renderFleetPage, startFleetBackend } from './fleetTestKit';
+import { type FleetBackend, inDays, loginAt, makeTrailer, makeVehicle, renderFleetPage, startFleetBackend } from './fleetTestKit';
 
 let backend: FleetBackend;
 
@@ -57,6 +57,26 @@ describe('trailers (fleet.md §2 trailer screens)', () => {
     expect(second.getByText('Anhänger')).toBeTruthy();
     expect(second.getByText('Wartung')).toBeTruthy();
     expect(second.getByText('Nicht zugeordnet')).toBeTruthy();
+  });
+
+  it('badges the maintenance dates as §4 does: the next one within 30 days, or the latest past one as overdue', async () => {
+    backend = await startFleetBackend({
+      vehicles: vehicles(),
+      trailers: [
+        makeTrailer({ id: 't-1', kennzeichen: 'IZ-MA 501', wartungstermine: [{ art: 'hu', datum: inDays(5) }, { art: 'service', datum: inDays(60) }] }),
+        makeTrailer({ id: 't-2', kennzeichen: 'KI-MA 701', wartungstermine: [{ art: 'hu', datum: inDays(-40) }, { art: 'reparatur', datum: inDays(-3) }] }),
+        makeTrailer({ id: 't-3', kennzeichen: 'KI-MA 702', wartungstermine: [{ art: 'hu', datum: inDays(45) }] }),
+      ],
+    });
+    loginAt(backend);
+    await renderFleetPage(backend);
+    await openTrailers();
+
+    const soon = rowOf('IZ-MA 501').querySelector('.fleet-badge--deadline');
+    expect([soon?.textContent, soon?.classList.contains('fleet-badge--urgent')]).toEqual(['HU in 5 Tagen fällig', true]);
+    const overdue = rowOf('KI-MA 701').querySelector('.fleet-badge--deadline');
+    expect([overdue?.textContent, overdue?.classList.contains('fleet-badge--overdue')]).toEqual(['Reparatur 3 Tage überfällig', true]);
+    expect(rowOf('KI-MA 702').querySelector('.fleet-badge--deadline')).toBeNull();
   });
 
   it('creates a trailer bound to a tractor: the tractor choice holds only vehicles of type zugmaschine', async () => {

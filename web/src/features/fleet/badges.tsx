@@ -1,7 +1,8 @@
 import { messages } from '@dispo/domain/messages';
 import type { Vehicle } from '../../api/fleetTypes';
+import { formatDate } from '../../components/format';
 import { StatusPill } from '../../components/StatusPill';
-import { deadlineBadges, dispatchBadge, statusTone, vehicleStatusLabel } from './fleetLogic';
+import { type DeadlineBadge, deadlineBadges, dispatchBadge, statusTone, vehicleStatusLabel } from './fleetLogic';
 
 /** The status of a vehicle or trailer as a coloured pill (§4 labels; active shows as Verfügbar). */
 export function VehicleStatusPill({ status }: { status: string }) {
@@ -29,11 +30,18 @@ export function DeadlineBadges({
   return (
     <>
       {badges.map((badge) => (
-        <span key={badge.kind} className={`fleet-badge fleet-badge--deadline fleet-badge--${badge.tone}`} title={badge.date}>
-          {badge.text}
-        </span>
+        <DateBadge key={badge.kind} badge={badge} />
       ))}
     </>
+  );
+}
+
+/** One §4 date badge: red overdue, orange within 7 days, else yellow; the date as its tooltip. */
+export function DateBadge({ badge }: { badge: DeadlineBadge<string> }) {
+  return (
+    <span className={`fleet-badge fleet-badge--deadline fleet-badge--${badge.tone}`} title={formatDate(badge.date)}>
+      {badge.text}
+    </span>
   );
 }
 

@@ -1,5 +1,5 @@
 import { messages } from '@dispo/domain/messages';
-import type { FuelCard, Trailer, Vehicle, VehicleDeadline, VehicleStatus } from '../../api/fleetTypes';
+import type { FuelCard, MaintenanceDate, Trailer, Vehicle, VehicleDeadline, VehicleStatus } from '../../api/fleetTypes';
 import { formatNumber } from '../../components/format';
 import type { PillTone } from '../../components/StatusPill';
 
@@ -82,8 +82,8 @@ export function deadlineText(days: number): string {
   return messages.fleet.overdueDays(-days);
 }
 
-export interface DeadlineBadge {
-  kind: VehicleDeadline;
+export interface DeadlineBadge<K extends string = VehicleDeadline> {
+  kind: K;
   date: string;
   days: number;
   tone: DeadlineTone;
@@ -107,15 +107,26 @@ export function deadlineBadges(
   vehicle: Pick<Vehicle, 'tuv_until' | 'inspection_until' | 'insurance_until'>,
   today: string,
 ): DeadlineBadge[] {
-  const badges: DeadlineBadge[] = [];
-  for (const kind of DEADLINE_KINDS) {
-    const date = vehicle[DEADLINE_FIELDS[kind]];
-    const days = daysUntil(date, today);
-    if (date === null || days === null || days > DEADLINE_WARNING_DAYS) continue;
-    const tone: DeadlineTone = days < 0 ? 'overdue' : days <= DEADLINE_URGENT_DAYS ? 'urgent' : 'soon';
-    badges.push({ kind, date, days, tone, text: `${messages.labels.vehicleDeadline[kind]} ${deadlineText(days)}` });
-  }
-  return badges.sort((a, b) => a.days - b.days);
+  return DEADLINE_KINDS.map((kind) => dateBadge(kind, messages.labels.vehicleDeadline[kind], vehicle[DEADLINE_FIELDS[kind]], today))
+    .filter((badge): badge is DeadlineBadge<VehicleDeadline> => badge !== null)
+    .sort((a, b) => a.days - b.days);
+}
+
+/** §4 badge of one due date named `label`: within 30 days or past, else none. */
+export function dateBadge<K extends string>(kind: K, label: string, date: string | null, today: string): DeadlineBadge<K> | null {
+  const days = daysUntil(date, today);
+  if (date === null || days === null || days > DEADLINE_WARNING_DAYS) return null;
+  const tone: DeadlineTone = days < 0 ? 'overdue' : days <= DEADLINE_URGENT_DAYS ? 'urgent' : 'soon';
+  return { kind, date, days, tone, text: `${label} ${deadlineText(days)}` };
+}
+
+/**
+ * A trailer's maintenance date to show (the spec's "next maintenance"): the next from today on, or,
+ * with none ahead, the latest past one, which is overdue.
+ */
+export function nextTrailerMaintenance(dates: readonly MaintenanceDate[], today: string): MaintenanceDate | null {
+  const sorted = dates.filter((entry) => entry.datum).sort((a, b) => a.datum.localeCompare(b.datum));
+  return sorted.find((entry) => entry.datum >= today) ?? sorted.at(-1) ?? null;
 }
 
 /** §4 detail colours of statutory deadlines: red when past, orange within 30 days, else green. */
