@@ -387,6 +387,7 @@ export function FleetPage() {
           vehicle={detailVehicle}
           today={today}
           canWrite={canWrite}
+          canPlan={canPlanAppointments}
           onEdit={(vehicle) => setDialog({ kind: 'vehicleForm', vehicle })}
           onHistory={vehicleActions.onHistory}
           onClose={closeDialog}

@@ -64,7 +64,7 @@ export function TrailerDetailModal({ trailer, canWrite, onEdit, onNewAppointment
       </div>
       {tab === 'maintenance' && (
         <div role="tabpanel" id="trailer-panel-maintenance" aria-labelledby="trailer-tab-maintenance" className="fleet-detail">
-          <AppointmentLists kind="trailer" id={trailer.id} today={today} limit={3} />
+          <AppointmentLists kind="trailer" id={trailer.id} today={today} limit={3} canWrite={onNewAppointment !== undefined} subjectDetails={trailerTypeLabel(trailer.typ)} />
           {onNewAppointment && (
             <button type="button" className="button button--primary button--small" onClick={() => onNewAppointment(trailer)}>
               {messages.workshopScreen.newAppointment}

@@ -22,6 +22,8 @@ export interface VehicleDetailModalProps {
   vehicle: Vehicle;
   today: string;
   canWrite: boolean;
+  /** Fleet managers, dispatchers and admins edit and delete appointments. */
+  canPlan?: boolean;
   onEdit(vehicle: Vehicle): void;
   onHistory(vehicle: Vehicle): void;
   onClose(): void;
@@ -31,7 +33,7 @@ export interface VehicleDetailModalProps {
  * §2 vehicle detail dialog: vehicle data, the statutory deadlines (red when past, orange within
  * 30 days, else green), the maintenance appointments upcoming and past, and 'Fahrzeughistorie'.
  */
-export function VehicleDetailModal({ vehicle, today, canWrite, onEdit, onHistory, onClose }: VehicleDetailModalProps) {
+export function VehicleDetailModal({ vehicle, today, canWrite, canPlan = false, onEdit, onHistory, onClose }: VehicleDetailModalProps) {
   const text = messages.fleetScreen;
   const f = text.fields;
   const materials = useMaterials();
@@ -101,7 +103,7 @@ export function VehicleDetailModal({ vehicle, today, canWrite, onEdit, onHistory
               {messages.workshop.vehicleHistory}
             </button>
           </div>
-          <AppointmentLists kind="vehicle" id={vehicle.id} today={today} />
+          <AppointmentLists kind="vehicle" id={vehicle.id} today={today} canWrite={canPlan} subjectDetails={vehicleModelText(vehicle)} />
         </section>
 
         <section className="fleet-detail__section">

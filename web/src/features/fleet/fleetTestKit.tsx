@@ -360,8 +360,9 @@ export function loginAt(backend: TestBackend, user: User = fleetManager): void {
 /** Renders the app at /fuhrpark and waits until the vehicles are shown. */
 export async function renderFleetPage(backend: TestBackend) {
   const app = renderApp('/fuhrpark', { socketUrl: backend.origin });
-  await screen.findByTestId('tile-total', {}, { timeout: 5000 });
-  await screen.findByText(/^\d+$/, { selector: '[data-testid="count-vehicles"]' }, { timeout: 5000 });
+  // The first render of a file loads the page's modules: slow on a busy machine.
+  await screen.findByTestId('tile-total', {}, { timeout: 15_000 });
+  await screen.findByText(/^\d+$/, { selector: '[data-testid="count-vehicles"]' }, { timeout: 15_000 });
   return app;
 }
 
