@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { messages } from '@dispo/domain/messages';
 import { useVehicleDocuments } from '../../api/fleet';
-import type { FuelCard, Vehicle, VehicleDocument } from '../../api/fleetTypes';
+import type { FuelCard, Vehicle } from '../../api/fleetTypes';
 import { Icon } from '../../components/icons';
 import type { FlashApi } from '../../components/useFlash';
 import { AddFuelCardDialog, UploadDocumentDialog } from './DocumentDialogs';
