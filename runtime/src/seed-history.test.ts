@@ -1,6 +1,7 @@
 import { berlinInstant } from '@dispo/domain/shared/berlin-date';
 import { minutesOf, overlaps, tourSpan } from '@dispo/domain/tour/clock';
 import { straightLineLeg } from '@dispo/domain/travel/index';
+import { unlabelledDetailKeys } from '@dispo/domain/vehicle/history-details';
 import type { RecordedEvent } from '@dispo/events/envelope';
 import { ProjectionRunner } from '@dispo/projection-service/runner';
 import pino from 'pino';
@@ -217,6 +218,15 @@ describe('demo business', () => {
     );
     expect([...new Set(rows.map((r) => r.date))]).toEqual(['2026-11-26', '2026-11-27', '2026-11-30']);
     expect(new Set(rows.map((r) => r.status))).toEqual(new Set(['offen']));
+  });
+
+  it('gives every detail of the vehicle and trailer history a German label (the history dialogs show no raw data)', async () => {
+    for (const table of ['vehicle_history', 'trailer_history']) {
+      const { rows } = await sql(a).query<{ action_type: string; details: Record<string, unknown> }>(`SELECT action_type, details FROM read.${table}`);
+      expect(rows.length, table).toBeGreaterThan(0);
+      const unlabelled = rows.flatMap((r) => unlabelledDetailKeys(r.details).map((key) => `${table} ${r.action_type}: ${key}`));
+      expect([...new Set(unlabelled)]).toEqual([]);
+    }
   });
 
   it('writes the same business on a second fresh start of the same day (apart from random numbers and ids of events)', async () => {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { messages } from '@dispo/domain/messages';
 import { VEHICLE_HISTORY_ACTIONS } from '@dispo/domain/vehicle/history-actions';
+import { historyDetailItems } from '@dispo/domain/vehicle/history-details';
 import { downloadHistoryPdf, type HistoryFilter, type SubjectKind, useHistory } from '../../../api/workshop';
 import { saveBlob } from '../../../components/download';
 import { todayInBerlin } from '../../../components/format';
@@ -14,6 +15,20 @@ const TRAILER_ACTIONS = ['MAINTENANCE_SCHEDULED', 'MAINTENANCE_COMPLETED', 'STAT
 /** fleet.md §9: default range the last 3 months to today. */
 const DEFAULT_RANGE_DAYS = 91;
 const dateTime = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Berlin' });
+
+/** An entry's details as labelled lines (no raw data). */
+function HistoryDetails({ details }: { details: Record<string, unknown> }) {
+  return (
+    <dl className="workshop-timeline__details">
+      {historyDetailItems(details).map((item) => (
+        <div key={item.label} className="workshop-timeline__detail">
+          <dt>{item.label}</dt>
+          <dd>{item.text}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
 
 /**
  * The vehicle history and the trailer history dialog (fleet.md §2): date range (default the last 3
@@ -99,11 +114,13 @@ export function HistoryDialog({ kind, id, plate, onClose }: { kind: SubjectKind;
               <p className="workshop-timeline__text">{entry.description}</p>
               <div className="workshop-timeline__foot">
                 <span className="fleet-muted">{ws.performedBy(who)}</span>
-                <button type="button" className="button button--small" aria-expanded={expanded} onClick={() => toggle(entry.id)}>
-                  {expanded ? ws.hideDetails : ws.showDetails}
-                </button>
+                {historyDetailItems(entry.details).length > 0 && (
+                  <button type="button" className="button button--small" aria-expanded={expanded} onClick={() => toggle(entry.id)}>
+                    {expanded ? ws.hideDetails : ws.showDetails}
+                  </button>
+                )}
               </div>
-              {expanded && <pre className="workshop-timeline__details">{JSON.stringify(entry.details, null, 2)}</pre>}
+              {expanded && <HistoryDetails details={entry.details} />}
             </li>
           );
         })}

@@ -1,0 +1,79 @@
+import { messages } from '../messages';
+
+/** One line of a history entry's expanded details: a German label and the value as people read it. */
+export interface HistoryDetailItem {
+  label: string;
+  text: string;
+}
+
+const LABELS: Readonly<Record<string, string>> = { ...messages.vehicleHistory.fields, ...messages.historyDetails };
+const l = messages.labels;
+/** Stored values of enum fields → their German labels. */
+const VALUE_LABELS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  deadline: l.vehicleDeadline,
+  vehicleType: l.vehicleType,
+  trailerType: l.trailerType,
+  fuelType: l.fuelType,
+  emissionClass: l.emissionClass,
+  status: l.vehicleStatus,
+  category: l.documentCategory,
+  type: messages.workshopScreen.types,
+  appointmentType: messages.workshopScreen.types,
+};
+/** Keys that hold what people do not read: ids of records, and what the entry's own text already says. */
+const HIDDEN = /(^id$|Id$|Ids$|^kind$|^estimationKey$|^subject$)/;
+const MONEY = new Set(['invoiceAmount', 'actualCost', 'estimatedCost']);
+const LOCAL_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function valueText(key: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return messages.audit.empty;
+  if (Array.isArray(value)) return value.length === 0 ? messages.audit.empty : value.map((v) => valueText(key, v)).join(', ');
+  const label = VALUE_LABELS[key]?.[String(value)];
+  if (label) return label;
+  if (typeof value === 'boolean') return value ? messages.audit.yes : messages.audit.no;
+  if (typeof value === 'number') {
+    return MONEY.has(key) ? value.toLocaleString('de-DE', { style: 'currency', currency: 'EUR' }) : key === 'year' ? String(value) : value.toLocaleString('de-DE');
+  }
+  if (typeof value === 'string') {
+    const date = LOCAL_DATE.exec(value);
+    return date ? `${date[3]}.${date[2]}.${date[1]}` : value;
+  }
+  return messages.audit.empty;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A history entry's details (fleet.md §3 Vehicle and Trailer history entry) as labelled German
+ * lines: changes as "old → new", `from`/`to` as one change, ids left out.
+ */
+export function historyDetailItems(details: Readonly<Record<string, unknown>>): HistoryDetailItem[] {
+  const items: HistoryDetailItem[] = [];
+  const fieldOf = typeof details.deadline === 'string' ? 'deadline' : null;
+  for (const [key, value] of Object.entries(details)) {
+    if (HIDDEN.test(key) || key === 'previous' || key === 'from' || key === 'to') continue;
+    if (key === 'changes' && isRecord(value)) {
+      const previous = isRecord(details.previous) ? details.previous : {};
+      for (const [field, next] of Object.entries(value)) {
+        const label = LABELS[field];
+        if (label && !HIDDEN.test(field)) items.push({ label, text: `${valueText(field, previous[field])} → ${valueText(field, next)}` });
+      }
+      continue;
+    }
+    const label = LABELS[key];
+    if (label) items.push({ label, text: valueText(key, value) });
+  }
+  if ('from' in details || 'to' in details) {
+    // A deadline's dates, or a trailer's status or tractor (then the plates say it).
+    const kind = fieldOf === null && typeof details.fromPlate !== 'string' ? 'status' : 'date';
+    if (!('fromPlate' in details)) items.push({ label: messages.historyDetails.change, text: `${valueText(kind, details.from)} → ${valueText(kind, details.to)}` });
+  }
+  return items;
+}
+
+/** The keys of details that `historyDetailItems` neither shows nor deliberately hides (tests keep this empty). */
+export function unlabelledDetailKeys(details: Readonly<Record<string, unknown>>): string[] {
+  const known = (key: string) => HIDDEN.test(key) || key in LABELS || ['changes', 'previous', 'from', 'to'].includes(key);
+  const nested = isRecord(details.changes) ? Object.keys(details.changes) : [];
+  return [...Object.keys(details), ...nested].filter((key) => !known(key));
+}
