@@ -2325,6 +2325,8 @@ export const messages = {
     movedFromVehicle: (plate: string) => ` Vom Fahrzeug ${plate} übernommen.`,
     noWorkshop: 'ohne Werkstatt',
     deadlineWarning: (deadline: string, due: string) => `${deadline} ${due}.`,
+    /** The SYSTEM_WARNING: released for dispatch with an overdue deadline. */
+    releasedDespiteOverdue: (deadlines: string) => `Für die Disposition freigegeben, obwohl eine Frist abgelaufen ist: ${deadlines}.`,
     trailerCreated: (plate: string) => `Auflieger ${plate} wurde angelegt.`,
     trailerDeleted: (plate: string) => `Auflieger ${plate} wurde gelöscht.`,
     trailerCoupled: (plate: string) => `An Zugmaschine ${plate} gekoppelt.`,

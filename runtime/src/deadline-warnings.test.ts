@@ -24,6 +24,17 @@ describe('deadline warnings (fleet.md §4 Deadlines)', () => {
     ]);
   });
 
+  it('adds one SYSTEM_WARNING naming every overdue deadline of a vehicle released for dispatch, none otherwise', () => {
+    const v = { id: 'v', licensePlate: 'X', deadlines: { tuv: addDays(today, -1), inspection: addDays(today, -3), insurance: addDays(today, 10) } };
+    expect(deadlineWarnings(v, today).some((w) => w.actionType === 'SYSTEM_WARNING')).toBe(false);
+    const system = deadlineWarnings({ ...v, enabledForDispatch: true }, today).filter((w) => w.actionType === 'SYSTEM_WARNING');
+    expect(system).toMatchObject([
+      { deadline: null, dueDate: null, daysUntil: null, message: 'Für die Disposition freigegeben, obwohl eine Frist abgelaufen ist: TÜV 1 Tag überfällig, HU 3 Tage überfällig.' },
+    ]);
+    // Due soon is no system warning: only a passed deadline is.
+    expect(deadlineWarnings({ ...v, deadlines: { tuv: today }, enabledForDispatch: true }, today).map((w) => w.actionType)).toEqual(['TUV_WARNING']);
+  });
+
   describe('the job on the product', () => {
     let t: TestApp;
     let token: string;

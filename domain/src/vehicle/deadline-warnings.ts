@@ -14,15 +14,18 @@ export interface VehicleDeadlines {
   id: string;
   licensePlate: string;
   deadlines: Partial<Record<VehicleDeadline, string | null>>;
+  /** Released for dispatch: an overdue deadline then is a SYSTEM_WARNING as well. */
+  enabledForDispatch?: boolean;
 }
 
 export interface DeadlineWarning {
   vehicleId: string;
   licensePlate: string;
   actionType: DeadlineWarningAction;
-  deadline: VehicleDeadline;
-  dueDate: string;
-  daysUntil: number;
+  /** Null for the SYSTEM_WARNING, which may name several. */
+  deadline: VehicleDeadline | null;
+  dueDate: string | null;
+  daysUntil: number | null;
   message: string;
 }
 
@@ -55,6 +58,22 @@ export function deadlineWarnings(vehicle: VehicleDeadlines, today: string): Dead
       dueDate,
       daysUntil,
       message: messages.workshopScreen.deadlineWarning(messages.labels.vehicleDeadline[deadline], dueText(daysUntil)),
+    });
+  }
+  // A vehicle the Disposition may plan although a statutory deadline has passed: one SYSTEM_WARNING
+  // naming every overdue deadline, so the fleet manager either renews it or takes the vehicle out.
+  const overdue = warnings.filter((w) => w.daysUntil !== null && w.daysUntil < 0);
+  if (vehicle.enabledForDispatch && overdue.length > 0) {
+    warnings.push({
+      vehicleId: vehicle.id,
+      licensePlate: vehicle.licensePlate,
+      actionType: 'SYSTEM_WARNING',
+      deadline: null,
+      dueDate: null,
+      daysUntil: null,
+      message: messages.workshopScreen.releasedDespiteOverdue(
+        overdue.map((w) => `${messages.labels.vehicleDeadline[w.deadline!]} ${dueText(w.daysUntil!)}`).join(', '),
+      ),
     });
   }
   return warnings;

@@ -32,8 +32,16 @@ export interface DeadlineRunResult {
 
 /** The vehicles with their statutory deadlines as read.vehicles holds them. */
 export async function vehiclesWithDeadlines(sql: SqlExecutor): Promise<VehicleDeadlines[]> {
-  const { rows } = await sql.query<{ id: string; license_plate: string; tuv_until: unknown; inspection_until: unknown; insurance_until: unknown }>(
-    `SELECT id, license_plate, tuv_until::text AS tuv_until, inspection_until::text AS inspection_until, insurance_until::text AS insurance_until
+  const { rows } = await sql.query<{
+    id: string;
+    license_plate: string;
+    tuv_until: unknown;
+    inspection_until: unknown;
+    insurance_until: unknown;
+    enabled_for_dispatch: boolean;
+  }>(
+    `SELECT id, license_plate, tuv_until::text AS tuv_until, inspection_until::text AS inspection_until, insurance_until::text AS insurance_until,
+            enabled_for_dispatch
      FROM read.vehicles ORDER BY license_plate`,
   );
   const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
@@ -41,6 +49,7 @@ export async function vehiclesWithDeadlines(sql: SqlExecutor): Promise<VehicleDe
     id: r.id,
     licensePlate: r.license_plate,
     deadlines: { tuv: text(r.tuv_until), inspection: text(r.inspection_until), insurance: text(r.insurance_until) },
+    enabledForDispatch: Boolean(r.enabled_for_dispatch),
   }));
 }
 
