@@ -105,6 +105,44 @@ describe('Werkstatttermine in a real browser', () => {
     await context.close();
   }, 180_000);
 
+  it('opens an appointment from the vehicle details, edits it with the §5 checks, and shows the history details in German', async () => {
+    const context = await browser.newContext(viewport);
+    const page = await login(context, t.url, 'fuhrpark', '/fuhrpark');
+    await page.getByRole('button', { name: messages.fleetScreen.actionOn(messages.fleetScreen.details, 'IZ-MS 102') }).first().click();
+    const detail = page.getByRole('dialog', { name: /IZ-MS 102/ });
+    await detail.getByText(ws.upcoming).waitFor(LIVE);
+    await detail.getByRole('button', { name: new RegExp(`^${ws.detailsAction}: SP`) }).first().click();
+    const appointment = page.getByRole('dialog', { name: /Werkstatttermin SP/ });
+    await appointment.getByText('MAN Truck & Bus Service Neumünster').waitFor(LIVE);
+    await appointment.getByRole('button', { name: ws.edit }).click();
+
+    const edit = page.getByRole('dialog', { name: new RegExp(w.editTitle) });
+    await edit.getByRole('group', { name: ws.suggestedFor('MAN') }).waitFor(LIVE);
+    await edit.getByLabel(ws.stepType).selectOption('Schnellreparatur');
+    await edit.getByLabel(ws.date).fill(addDays(today, -1));
+    await edit.getByRole('button', { name: ws.save }).click();
+    await edit.getByText(w.dateInPast).waitFor(LIVE);
+    await edit.getByText(w.locationRequired).waitFor(LIVE);
+    await edit.getByLabel(ws.stepType).selectOption('Reparatur');
+    await edit.getByLabel(ws.date).fill(addDays(today, 2));
+    await edit.getByRole('group', { name: ws.suggestedFor('MAN') }).getByRole('button', { name: /Hamburg-Moorfleet/ }).click();
+    await edit.getByRole('button', { name: ws.save }).click();
+    await page.getByText(w.updated, { exact: true }).waitFor(LIVE);
+    await page.screenshot({ path: '/tmp/e2e-appointment-edited.png' });
+    const after = await api<{ upcoming: { type: string; date: string; workshop: string }[] }>(`/api/vehicles/${demoId('vehicle', 'IZ-MS 102')}/appointments`);
+    expect(after.upcoming).toContainEqual(expect.objectContaining({ type: 'Reparatur', date: addDays(today, 2), workshop: 'MAN Truck & Bus Service Hamburg-Moorfleet' }));
+
+    await detail.getByRole('button', { name: w.vehicleHistory }).click();
+    const history = page.getByRole('dialog', { name: ws.historyTitle('IZ-MS 102') });
+    const changed = history.locator('.workshop-timeline__entry', { hasText: ws.rescheduledTitle }).first();
+    await changed.waitFor(LIVE);
+    await changed.getByRole('button', { name: ws.showDetails }).click();
+    await changed.getByText('SP → Reparatur Allgemein').waitFor(LIVE);
+    expect(await changed.locator('.workshop-timeline__details').textContent()).not.toContain('{');
+    await page.screenshot({ path: '/tmp/e2e-history-details.png' });
+    await context.close();
+  }, 180_000);
+
   it('completes an appointment with invoice and follow-up, and downloads the trailer history as a PDF', async () => {
     const context = await browser.newContext(viewport);
     const page = await login(context, t.url, 'fuhrpark', '/fuhrpark');

@@ -40,4 +40,18 @@ describe('demo seed: workshop appointments and deadline warnings', () => {
     const trailer = await get<{ history: { actionType: string; description: string }[] }>(`/api/auflieger/${demoId('trailer', 'IZ-MA 501')}/history`);
     expect(trailer.history.find((h) => h.actionType === 'MAINTENANCE_SCHEDULED')?.description).toContain('Vom Fahrzeug IZ-MS 101 übernommen');
   });
+
+  it('warns of every vehicle released for dispatch with an overdue deadline (SYSTEM_WARNING), and of no other', async () => {
+    type V = { id: string; enabled_for_dispatch: boolean; tuv_until: string | null; inspection_until: string | null; insurance_until: string | null };
+    const { vehicles } = await get<{ vehicles: V[] }>('/api/vehicles');
+    let warned = 0;
+    for (const v of vehicles) {
+      const { history } = await get<{ history: { actionType: string }[] }>(`/api/vehicles/${v.id}/history?actionType=SYSTEM_WARNING`);
+      const overdue = [v.tuv_until, v.inspection_until, v.insurance_until].some((d) => d !== null && d < today);
+      expect(history.length > 0, v.id).toBe(v.enabled_for_dispatch && overdue);
+      if (history.length > 0) warned++;
+    }
+    // The demo's IZ-MS 102 is released with its HU 3 days overdue.
+    expect(warned).toBeGreaterThan(0);
+  });
 });

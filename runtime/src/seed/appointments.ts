@@ -148,7 +148,9 @@ export async function seedAppointments(ctx: Ctx, catalog: DemoCatalog, now: Date
   const vehicles = await Promise.all(
     catalog.vehicles.map(async (v) => {
       const { state } = await loadAggregate(ctx.store, vehicleDecider, streamIds.vehicle(demoId('vehicle', v.license_plate)));
-      return state.exists ? { id: state.entity.id, licensePlate: state.entity.details.licensePlate, deadlines: state.entity.deadlines } : null;
+      return state.exists
+        ? { id: state.entity.id, licensePlate: state.entity.details.licensePlate, deadlines: state.entity.deadlines, enabledForDispatch: state.entity.enabledForDispatch }
+        : null;
     }),
   );
   const { recorded } = await recordDeadlineWarnings(ctx, vehicles.filter((v) => v !== null), now);
