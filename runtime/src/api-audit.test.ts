@@ -57,6 +57,30 @@ describe('audit: histories, states at an instant, the global log (docs/api/audit
     );
   });
 
+  it("shows a workshop appointment's history with German fields, linked both ways with its vehicle", async () => {
+    const vehicleId = demoId('vehicle', 'IZ-MS 103');
+    const date = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+    const later = new Date(Date.now() + 12 * 86_400_000).toISOString().slice(0, 10);
+    const planned = await call('POST', `/api/vehicles/${vehicleId}/appointments`, { type: 'HU', date, workshop: 'MAN Truck & Bus Service Neumünster' }, 'fuhrpark');
+    expect(planned.statusCode, planned.body).toBe(201);
+    const id = (planned.json() as { appointment: { id: string } }).appointment.id;
+    expect((await call('PUT', `/api/appointments/${id}`, { date: later, type: 'SP' }, 'fuhrpark')).statusCode).toBe(200);
+
+    const history = await ok<History>(await call('GET', `/api/audit/appointment/${id}/history`, undefined, 'audit'));
+    const german = (d: string) => d.split('-').reverse().join('.');
+    expect(history).toMatchObject({ kind: 'appointment', kindLabel: 'Werkstatttermin', title: `SP ${german(later)}`, exists: true });
+    expect(history.entries.map((e) => e.type)).toEqual(['WorkshopAppointmentUpdated', 'WorkshopAppointmentPlanned']);
+    expect(history.entries[0]!.changes).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ field: 'appointmentType', label: 'Terminart', oldText: 'HU', newText: 'SP' }),
+        expect.objectContaining({ field: 'date', label: 'Datum', oldText: german(date), newText: german(later) }),
+      ]),
+    );
+    expect(history.related).toContainEqual(expect.objectContaining({ kind: 'vehicle', id: vehicleId, title: 'IZ-MS 103', label: 'Fahrzeug' }));
+    const vehicle = await ok<History>(await call('GET', `/api/audit/vehicle/${vehicleId}/history`, undefined, 'audit'));
+    expect(vehicle.related).toContainEqual(expect.objectContaining({ kind: 'appointment', id, title: `SP ${german(later)}`, kindLabel: 'Werkstatttermin' }));
+  });
+
   it('answers the state before, between and after the events; 404 before the stream existed', async () => {
     const history = await ok<History>(await call('GET', `/api/audit/order/${orderId}/history`, undefined, 'audit'));
     const [second, first, creation] = history.entries.map((e) => e.recordedAt) as [string, string, string];

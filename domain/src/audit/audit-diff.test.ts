@@ -33,6 +33,11 @@ const cardCreated = e('FuelCardCreated', {
 const tourCreated = e('TourCreated', {
   id: 'tour-1', tourNumber: 'T-1', vehicleId: 'v-1', date: '2026-11-21', startTime: '06:00', endTime: null, createdBy: by, createdAt: at,
 });
+const appointmentPlanned = e('WorkshopAppointmentPlanned', {
+  id: 'a-1', subject: { kind: 'vehicle', id: 'v-1' }, appointmentType: 'HU', date: '2026-11-23', time: '09:00', workshop: 'MAN Neumünster',
+  customWorkshop: null, location: null, notes: null, estimatedCost: null, responsible: null, estimationKey: 'inspection',
+  originalVehicleId: null, detectedKeywords: [], followUpOf: null, plannedBy: by, plannedAt: at,
+});
 const templateData = {
   loadingPlant: { id: 'p-1', name: 'Lägerdorf' }, deliveryPlant: null, loadingPointId: null, materials: [],
   deliveryTimeType: 'fixed', deliveryTimeFixed: '08:00', deliveryTimeFrom: null, deliveryTimeTo: null, priority: 'normal', notes: null,
@@ -158,6 +163,28 @@ const cases: Record<string, { given: Plain[]; when: Plain; changed: string[] }> 
   TrailerStatusChanged: { given: [trailerCreated], when: e('TrailerStatusChanged', { id: 't-1', from: 'available', to: 'maintenance', changedBy: by, changedAt: at }), changed: ['status'] },
   TrailerTractorChanged: { given: [trailerCreated], when: e('TrailerTractorChanged', { id: 't-1', from: null, to: 'v-1', changedBy: by, changedAt: at }), changed: ['tractorId'] },
   TrailerDeleted: { given: [trailerCreated], when: e('TrailerDeleted', { id: 't-1', licensePlate: 'IZ-MA 501', tractorId: null, deletedBy: by, deletedAt: at }), changed: [] },
+  WorkshopAppointmentPlanned: { given: [], when: appointmentPlanned, changed: ['vehicleId', 'appointmentType', 'date', 'time', 'workshop', 'status'] },
+  WorkshopAppointmentUpdated: {
+    given: [appointmentPlanned],
+    when: e('WorkshopAppointmentUpdated', {
+      id: 'a-1', subject: { kind: 'vehicle', id: 'v-1' }, changes: { date: '2026-11-25', appointmentType: 'SP' }, previous: { date: '2026-11-23', appointmentType: 'HU' }, changedBy: by, changedAt: at,
+    }),
+    changed: ['date', 'appointmentType'],
+  },
+  WorkshopAppointmentCancelled: {
+    given: [appointmentPlanned],
+    when: e('WorkshopAppointmentCancelled', { id: 'a-1', subject: { kind: 'vehicle', id: 'v-1' }, cancelledBy: by, cancelledAt: at }),
+    changed: ['status'],
+  },
+  WorkshopAppointmentCompleted: {
+    given: [appointmentPlanned],
+    when: e('WorkshopAppointmentCompleted', {
+      id: 'a-1', subject: { kind: 'vehicle', id: 'v-1' },
+      result: { kind: 'vehicle', completed: true, hasInvoice: true, invoiceAmount: 412.8, followUpNeeded: false, followUpDate: null, notes: 'Ohne Mängel' },
+      followUpAppointmentId: null, completedBy: by, completedAt: at,
+    }),
+    changed: ['status', 'completed', 'hasInvoice', 'invoiceAmount', 'followUpNeeded', 'completionNotes'],
+  },
   FuelCardCreated: { given: [], when: cardCreated, changed: ['cardNumber', 'cardType', 'provider', 'status', 'createdAt'] },
   FuelCardDetailsChanged: {
     given: [cardCreated],

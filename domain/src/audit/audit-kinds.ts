@@ -7,6 +7,7 @@ import {
   trailerEventDefinitions,
   vehicleDocumentEventDefinitions,
   vehicleEventDefinitions,
+  workshopAppointmentEventDefinitions,
 } from '@dispo/events/catalog/index';
 import type { EventDefinition } from '@dispo/events/registry';
 import type { Decider } from '../decider';
@@ -18,6 +19,7 @@ import type { EntityState } from '../shared';
 import { tourDecider } from '../tour/tour-decider';
 import { trailerDecider } from '../trailer';
 import { vehicleDecider } from '../vehicle';
+import { appointmentDecider, type AppointmentRecord } from '../workshop-appointment';
 import { type AuditKind, defineAuditKind, type Snapshot } from './audit-kind';
 
 const labels = messages.labels;
@@ -172,8 +174,41 @@ const template = defineAuditKind({
   },
 });
 
-/** Every audited kind. Adding one (e.g. workshop appointments) is one entry here and its labels in the catalogue. */
-export const auditKinds: readonly AuditKind[] = [order, tour, vehicle, trailer, fuelCard, template];
+/** What a completion recorded, flat; a vehicle's notes are its closing notes. */
+function completionFields(result: AppointmentRecord['result']): Snapshot {
+  if (result === null) return {};
+  if (result.kind === 'vehicle') {
+    const { kind: _k, notes, followUpNeeded, ...rest } = result;
+    return { ...rest, followUpNeeded, completionNotes: notes };
+  }
+  const { kind: _k, followUpRequired, ...rest } = result;
+  return { ...rest, followUpNeeded: followUpRequired };
+}
+
+const appointment = defineAuditKind({
+  kind: 'appointment',
+  streamId: streamIds.appointment,
+  eventDefinitions: workshopAppointmentEventDefinitions,
+  ...foldWith(appointmentDecider),
+  snapshot: (state) =>
+    entitySnapshot(state, (a) => ({
+      vehicleId: a.subject.kind === 'vehicle' ? a.subject.id : null,
+      trailerId: a.subject.kind === 'trailer' ? a.subject.id : null,
+      ...a.details,
+      status: a.status,
+      ...completionFields(a.result),
+    })),
+  labels: fields.appointment,
+  valueLabels: {
+    appointmentType: messages.workshopScreen.types,
+    status: { ...messages.workshop.status, completed: messages.workshopScreen.statusCompleted, cancelled: messages.workshopScreen.statusCancelled },
+  },
+  references: { vehicleId: 'vehicle', trailerId: 'trailer' },
+  title: (s) => `${messages.workshopScreen.types[s.appointmentType as keyof typeof messages.workshopScreen.types] ?? String(s.appointmentType)} ${String(s.date).split('-').reverse().join('.')}`,
+});
+
+/** Every audited kind. Adding one is one entry here and its labels in the catalogue. */
+export const auditKinds: readonly AuditKind[] = [order, tour, vehicle, trailer, fuelCard, template, appointment];
 
 export function auditKind(name: string): AuditKind | undefined {
   return auditKinds.find((k) => k.kind === name);
@@ -199,12 +234,7 @@ export const eventTypesOutsideKinds: readonly string[] = [
   'TourPlanMailRequested',
   'TourPlanMailSent',
   'TourPlanMailFailed',
-  // Workshop appointments and deadline warnings (issue 13): in the global log; an own kind with a
-  // field diff is still to come.
-  'WorkshopAppointmentPlanned',
-  'WorkshopAppointmentUpdated',
-  'WorkshopAppointmentCancelled',
-  'WorkshopAppointmentCompleted',
+  // Deadline warnings: in the global log; the vehicle history shows them.
   'VehicleDeadlineWarningRecorded',
   // Route optimization operations (dispatch.md §7): in the global log; the tour shows what was applied.
   'OptimizationRequested',

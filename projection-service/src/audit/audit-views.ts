@@ -7,6 +7,7 @@ import {
   type AuditLogPage,
   type AuditRelated,
   type AuditState,
+  auditKind,
   auditKinds,
   displayValue,
   eventTypesOutsideKinds,
@@ -63,6 +64,27 @@ function relatedOf(kind: AuditKind, snapshot: Snapshot | null, nameOf: NameOf): 
   }));
 }
 
+/**
+ * The records that name this one, where the audit offers the way back: a vehicle's or trailer's
+ * workshop appointments (newest first).
+ */
+async function referringRecords(sql: SqlExecutor, kind: AuditKind, id: string): Promise<AuditRelated[]> {
+  if (kind.kind !== 'vehicle' && kind.kind !== 'trailer') return [];
+  const appointments = auditKind('appointment')!;
+  const { rows } = await sql.query<{ id: string; appointment_type: string; date: string }>(
+    'SELECT id, appointment_type, date FROM read.workshop_appointments WHERE subject_kind = $1 AND subject_id = $2 ORDER BY date DESC, time DESC LIMIT 50',
+    [kind.kind, id],
+  );
+  return rows.map((r) => ({
+    kind: appointments.kind,
+    kindLabel: audit.kinds[appointments.kind] ?? appointments.kind,
+    id: r.id,
+    title: appointments.title({ appointmentType: r.appointment_type, date: r.date }),
+    field: 'appointments',
+    label: audit.kinds[appointments.kind] ?? appointments.kind,
+  }));
+}
+
 export type Readable = (ownerId: string | null) => boolean;
 
 /**
@@ -97,7 +119,7 @@ export async function recordHistory(sql: SqlExecutor, registry: EventRegistry, k
     title: lastSeen ? kind.title(lastSeen) : id,
     exists: steps[steps.length - 1]!.after !== null,
     entries: entries.reverse(),
-    related: relatedOf(kind, lastSeen, nameOf),
+    related: [...relatedOf(kind, lastSeen, nameOf), ...(await referringRecords(sql, kind, id))],
   };
 }
 

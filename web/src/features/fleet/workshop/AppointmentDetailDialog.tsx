@@ -3,6 +3,7 @@ import type { Appointment } from '../../../api/workshop';
 import { formatDate, formatDateTime } from '../../../components/format';
 import { Modal } from '../../../components/Modal';
 import { StatusPill } from '../../../components/StatusPill';
+import { HistoryButton } from '../../audit/HistoryButton';
 import { DetailItem } from '../DetailModal';
 import './workshop.css';
 
@@ -85,6 +86,8 @@ export function AppointmentDetailDialog({
       size="medium"
       footer={
         <>
+          <HistoryButton kind="appointment" id={a.id} title={`${appointmentTypeText(a.type)} ${formatDate(a.date)}`} />
+          <span className="modal__footer-spacer" />
           {canWrite && open && (
             <>
               <button type="button" className="button button--danger" onClick={onDelete}>
