@@ -1,6 +1,6 @@
 import type { Entity, EntityKind, PreparedCatalogue } from './catalogue-index';
 import { anyUsed, covers, type EntityMatch, scoreEntity } from './entity-score';
-import { type CollectedHits, collectHits, type Hit, mergeRanked } from './hits';
+import { type CollectedHits, collectHits, type Hit, isPlantKind, mergeRanked } from './hits';
 import { looksLikeInitials } from './initials';
 import type { Token } from './text';
 import { THRESHOLDS } from './thresholds';
@@ -553,10 +553,5 @@ function belongsToName(entity: Entity, tokens: readonly Token[], used: ReadonlyS
 
 /** The kind of plant before its name, even when it is not the catalogue's (`Betonwerk Rostock` for the Fertigteilwerk). */
 function isFreePlantKindWord(entity: Entity, tokens: readonly Token[], used: ReadonlySet<number>, p: number): boolean {
-  return entity.kind === 'plant' && tokens[p] !== undefined && !used.has(p) && isPlantKindWord(tokens[p]!.norm);
-}
-
-/** `Betonwerk`, `Werk`, `BW`: words that say what kind of plant follows. */
-function isPlantKindWord(norm: string): boolean {
-  return /werke?$/.test(ABBREVIATIONS[norm] ?? norm);
+  return entity.kind === 'plant' && tokens[p] !== undefined && !used.has(p) && isPlantKind(tokens[p]!.norm);
 }

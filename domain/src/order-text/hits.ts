@@ -103,6 +103,10 @@ class HitCollector implements CollectedHits {
       if (t.kind === 'word' && following && isContent(following) && following.kind === 'word' && !gapBefore[p + 1]) {
         this.add(prepared.lookup(t.norm + following.norm, 'glued'), [p, p + 1]);
       }
+      // `Bremer Werk`, `Celler Kieswerk`: a town's adjective before the kind of plant names the town.
+      if (t.kind === 'word' && following && following.kind === 'word' && !gapBefore[p + 1] && t.norm.endsWith('er') && isPlantKind(following.norm)) {
+        for (const town of townsOfAdjective(t.norm)) this.add(prepared.lookup(town, 'exact'), [p]);
+      }
     }
     this.rank();
     return this;
@@ -264,4 +268,15 @@ export function mergeRanked(lists: readonly (readonly number[])[], order: Int32A
     if (best === -1) return out;
     out.push(lists[best]![at[best]!++]!);
   }
+}
+
+/** `Betonwerk`, `Werk`, `BW`: words that say what kind of plant follows. */
+export function isPlantKind(norm: string): boolean {
+  return /werke?$/.test(ABBREVIATIONS[norm] ?? norm);
+}
+
+/** The town an adjective in `-er` may come from, as the catalogue spells towns: `bremer` → `bremen`, `celler` → `celle`. */
+function townsOfAdjective(adjective: string): string[] {
+  const stem = adjective.slice(0, -2);
+  return stem.length < 3 ? [] : [`${stem}en`, `${stem}e`];
 }

@@ -13,7 +13,8 @@ import { BLANK, fold, LATIN_LETTERS, TextScan, type Token, tokenize, WORD_CHARS 
 import { stepsFrom } from './recurring-times';
 import { findTimes, slotKey, startOf, type TimeFinding, type TimeSlot } from './times';
 import type { OrderDraft, OrderTextCatalogue, OrderTextResult } from './types';
-import { isContent, SALUTATION_LEADS } from './words';
+import { oneSlipFrom } from './slips';
+import { DOTTED_ABBREVIATIONS, isContent, SALUTATION_LEADS } from './words';
 
 /** More orders than this from one sentence is a typo (`200 LKW`), not a phone call. */
 export const MAX_ORDERS_PER_TEXT = 50;
@@ -357,7 +358,9 @@ function notesOf(
   let afterLabel = false;
   for (let p = 0; p < tokens.length; p++) {
     const t = tokens[p]!;
-    const breaks = used.has(p) || (t.kind === 'punct' && SEGMENT_BREAKS.has(t.norm));
+    // The dot of shorthand (`ggf. auch früher`) ends no remark.
+    const abbreviationDot = t.norm === '.' && p > 0 && !gapBefore[p] && !used.has(p - 1) && DOTTED_ABBREVIATIONS.has(tokens[p - 1]!.norm);
+    const breaks = used.has(p) || (t.kind === 'punct' && SEGMENT_BREAKS.has(t.norm) && !abbreviationDot);
     if (gapBefore[p] || breaks) {
       addNote(pieces, text, segment, namedWords, afterLabel);
       segment = [];
@@ -379,7 +382,7 @@ function addNote(pieces: string[], text: string, segment: readonly Token[], name
   const words = segment.slice(first, last + 1).filter((t) => t.kind === 'word' && isContent(t));
   if (first < 0 || words.length === 0 || (!afterLabel && isAddress(text, segment, first, words))) return;
   // A recognised name said once more (`Bauunion Bremen … nach Bremen`, `Meier Baustoffe`) is no note.
-  if (!words.every((t) => namedWords.has(t.norm) || sharesStemWithAny(t.norm, namedWords))) {
+  if (!words.every((t) => namedWords.has(t.norm) || sharesStemWithAny(t.norm, namedWords) || isSlipOfAny(t.norm, namedWords))) {
     pieces.push(text.slice(segment[first]!.start, segment[last]!.end));
   }
 }
@@ -416,5 +419,15 @@ function sharesStemWithAny(norm: string, namedWords: ReadonlySet<string>): boole
     while (common < shorter && norm.charCodeAt(common) === named.charCodeAt(common)) common++;
     if (common >= MIN_STEM && common >= STEM_SHARE * shorter) return true;
   }
+  return false;
+}
+
+/** A note word this short is no slip of a name word: too many short words are one letter apart. */
+const MIN_SLIP = 3;
+
+/** `kis` for `Kies`: a recognised name word typed with a letter left out or two swapped. */
+function isSlipOfAny(norm: string, namedWords: ReadonlySet<string>): boolean {
+  if (norm.length < MIN_SLIP || !/^[a-z]+$/.test(norm)) return false;
+  for (const named of namedWords) if (named.length >= norm.length && named.length <= norm.length + 1 && oneSlipFrom(norm, named, false)) return true;
   return false;
 }
