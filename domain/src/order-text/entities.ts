@@ -3,7 +3,7 @@ import { anyUsed, covers, type EntityMatch, scoreEntity } from './entity-score';
 import { type CollectedHits, collectHits, type Hit, isPlantKind, mergeRanked } from './hits';
 import { looksLikeInitials } from './initials';
 import type { Token } from './text';
-import { THRESHOLDS } from './thresholds';
+import { LOWEST_THRESHOLD, THRESHOLDS } from './thresholds';
 import type { OrderTextCatalogue } from './types';
 import { ABBREVIATED_CUES, ABBREVIATIONS, CUE_SKIPPABLE, isContent, TITLES, CUSTOMER_CUES, DEPARTURE_CUES, DESTINATION_CUES, DESTINATION_OR_CUSTOMER_CUES } from './words';
 
@@ -385,7 +385,22 @@ class EntityMatcher {
         if (best && boundOf[i]! < best.score - TIE_MARGIN) break;
         const previous = last[i];
         // Each candidate's own result is reused only while none of its record's tokens were taken.
-        const s = previous && this.unchangedSince(c.entity, lastUsedSize[i]!) && this.slotFree(c) ? previous : this.evaluate(c);
+        const reused = previous && this.unchangedSince(c.entity, lastUsedSize[i]!) && this.slotFree(c);
+        if (!reused && used.size > 0) {
+          // Tokens were taken: what the record can still score, from its hits on free tokens. Nothing
+          // left, or not enough to come near the best: not scored (scores only fall as tokens are taken).
+          const free = this.collected.freeBound(c.entity, used) + CUE_BONUS;
+          if (free < LOWEST_THRESHOLD[this.kindOf(c.entity)]) {
+            dropped[i] = 1;
+            last[i] = null;
+            continue;
+          }
+          if (best && free < best.score - TIE_MARGIN) {
+            last[i] = null;
+            continue;
+          }
+        }
+        const s = reused ? previous : this.evaluate(c);
         last[i] = s;
         lastUsedSize[i] = used.size;
         if (!s) {

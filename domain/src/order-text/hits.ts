@@ -29,6 +29,11 @@ export interface CollectedHits {
   order: Int32Array;
   /** The hits of a record, built when the record is first scored (most never are). */
   hitsOf(entity: number): Hit[];
+  /**
+   * The most the record can still score with the tokens in `used` taken (before cue bonuses), from
+   * its hits on free tokens only: 0 when none is left. No hit objects are built for it.
+   */
+  freeBound(entity: number, used: ReadonlySet<number>): number;
 }
 
 /** How many mentions of one name token are looked at. */
@@ -131,6 +136,27 @@ class HitCollector implements CollectedHits {
       mentions.set(key, seen);
       return seen <= MAX_MENTIONS;
     });
+  }
+
+  freeBound(entity: number, used: ReadonlySet<number>): number {
+    const { links, sources } = this;
+    let coverage = 0;
+    let distinct = 0;
+    for (let h = this.head[entity]!; h !== -1; h = links[3 * h]!) {
+      const { hit, positions } = sources[links[3 * h + 1]!]!;
+      let free = true;
+      for (let k = 0; k < positions.length; k++) {
+        if (used.has(positions[k]!)) {
+          free = false;
+          break;
+        }
+      }
+      if (!free) continue;
+      const i = links[3 * h + 2]!;
+      coverage += hit.coverage[i]!;
+      if (hit.distinct[i]! > distinct) distinct = hit.distinct[i]!;
+    }
+    return Math.min(0.5, coverage) + Math.min(0.5, distinct);
   }
 
   private reset(): void {
