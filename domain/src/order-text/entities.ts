@@ -476,6 +476,8 @@ class EntityMatcher {
     for (const entity of points) {
       // `Silo 1` at many plants: the ones that cannot come near the best need no scoring.
       if (bound[entity]! * (1 + CUE_BONUS) < top - TIE_MARGIN) break;
+      // Its words taken by a plant (`Halde Nord` of `Kieswerk Flensburg-Nord`): not scored.
+      if (this.used.size > 0 && this.collected.freeBound(entity, this.used) < THRESHOLDS.loadingPoint) continue;
       const e = entities[entity]!;
       const match = this.score(entity);
       if (!match) continue;

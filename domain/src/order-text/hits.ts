@@ -129,9 +129,9 @@ class HitCollector implements CollectedHits {
     // pasted two hundred times) adds nothing but work: only its first mentions count.
     hits.reverse();
     if (hits.length <= MAX_MENTIONS) return hits;
-    const mentions = new Map<string, number>();
+    const mentions = new Map<number | string, number>();
     return hits.filter((hit) => {
-      const key = `${hit.field}:${hit.entityTokens.join(',')}`;
+      const key = mentionKey(hit);
       const seen = (mentions.get(key) ?? 0) + 1;
       mentions.set(key, seen);
       return seen <= MAX_MENTIONS;
@@ -305,4 +305,16 @@ export function isPlantKind(norm: string): boolean {
 function townsOfAdjective(adjective: string): string[] {
   const stem = adjective.slice(0, -2);
   return stem.length < 3 ? [] : [`${stem}en`, `${stem}e`];
+}
+
+/** Field and name tokens of a hit as one key: a number for the usual few small tokens, else a string. */
+function mentionKey(hit: Hit): number | string {
+  const tokens = hit.entityTokens;
+  if (tokens.length > 4 || hit.field > 15) return `${hit.field}:${tokens.join(',')}`;
+  let key = hit.field + 1;
+  for (const t of tokens) {
+    if (t >= 63) return `${hit.field}:${tokens.join(',')}`;
+    key = key * 64 + t + 1;
+  }
+  return key;
 }

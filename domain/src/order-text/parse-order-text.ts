@@ -62,7 +62,7 @@ export function parseOrderText(text: string, catalogue: OrderTextCatalogue, refe
 
   const view = scan.view(false);
   const tokens = tokenize(view);
-  const gapBefore = tokens.map((t, i) => i > 0 && view.slice(tokens[i - 1]!.end, t.start).includes(BLANK));
+  const gapBefore = gapsBefore(view, tokens);
   const matches = matchEntities(text, tokens, gapBefore, prepared, catalogue);
   const notes = notesOf(text, tokens, gapBefore, matches.used, namedWordsOf(matches, prepared));
 
@@ -84,6 +84,19 @@ export function parseOrderText(text: string, catalogue: OrderTextCatalogue, refe
   const hints = confidence < HINT_BELOW ? hintsOf(matches, catalogue, refusal, facts, plan) : [];
   return { confidence, hints, orders };
 }
+
+/** By token, whether text another recogniser took stands between it and the token before. */
+function gapsBefore(view: string, tokens: readonly Token[]): boolean[] {
+  const gaps = new Array<boolean>(tokens.length);
+  for (let i = 0; i < tokens.length; i++) {
+    let gap = false;
+    if (i > 0) for (let c = tokens[i - 1]!.end; c < tokens[i]!.start && !gap; c++) gap = view.charCodeAt(c) === BLANK_CODE;
+    gaps[i] = gap;
+  }
+  return gaps;
+}
+
+const BLANK_CODE = BLANK.charCodeAt(0);
 
 /** Which of date, time and amount the text names. */
 interface Facts {
@@ -122,7 +135,7 @@ const WORD_AND_SHORT_ONE = new RegExp(`(?<![${LATIN_LETTERS}])([${LATIN_LETTERS}
 
 /** `Silo 2` stays a name: its 2 is neither a count nor an hour. */
 function guardShortEndedNames(scan: TextScan, prepared: PreparedCatalogue): void {
-  if (prepared.shortEndedNames.size === 0) return;
+  if (prepared.shortEndedNames.size === 0 || !prepared.mayNameShortEnded(scan.lower)) return;
   for (const m of scan.lower.matchAll(WORD_AND_SHORT_ONE)) {
     // The first word is one token, its folded form: only where it starts such a name is the pair tokenised.
     if (!prepared.shortEndedFirstWords.has(fold(m[1]!))) continue;
