@@ -121,6 +121,7 @@ class EntityMatcher {
   private readonly used = new Set<number>();
   private readonly cachedScores = new Map<number, CachedScore>();
   private readonly hitCache = new Map<number, Hit[]>();
+  private readonly freeBounds = new Map<number, { bound: number; usedSize: number }>();
   private readonly closed = new Set<EntityKind>();
   private readonly pendingEither: Chosen[] = [];
   private readonly result: EntityMatches;
@@ -243,6 +244,16 @@ class EntityMatcher {
     const match = scoreEntity(this.entities[entity]!, hits, this.used, this.tokens, this.gapBefore);
     this.cachedScores.set(group, { match, hits, usedSize: this.used.size });
     return match;
+  }
+
+  /** What the record can still score on free tokens (see CollectedHits.freeBound), once per score group and taken tokens. */
+  private freeBound(entity: number): number {
+    const group = this.prepared.groups[entity]!;
+    const known = this.freeBounds.get(group);
+    if (known && known.usedSize === this.used.size) return known.bound;
+    const bound = this.collected.freeBound(entity, this.used);
+    this.freeBounds.set(group, { bound, usedSize: this.used.size });
+    return bound;
   }
 
   /** No token of the record was taken since `usedSize` tokens were. */
@@ -389,7 +400,7 @@ class EntityMatcher {
         if (!reused && used.size > 0) {
           // Tokens were taken: what the record can still score, from its hits on free tokens. Nothing
           // left, or not enough to come near the best: not scored (scores only fall as tokens are taken).
-          const free = this.collected.freeBound(c.entity, used) + CUE_BONUS;
+          const free = this.freeBound(c.entity) + CUE_BONUS;
           if (free < LOWEST_THRESHOLD[this.kindOf(c.entity)]) {
             dropped[i] = 1;
             last[i] = null;
@@ -477,7 +488,7 @@ class EntityMatcher {
       // `Silo 1` at many plants: the ones that cannot come near the best need no scoring.
       if (bound[entity]! * (1 + CUE_BONUS) < top - TIE_MARGIN) break;
       // Its words taken by a plant (`Halde Nord` of `Kieswerk Flensburg-Nord`): not scored.
-      if (this.used.size > 0 && this.collected.freeBound(entity, this.used) < THRESHOLDS.loadingPoint) continue;
+      if (this.used.size > 0 && this.freeBound(entity) < THRESHOLDS.loadingPoint) continue;
       const e = entities[entity]!;
       const match = this.score(entity);
       if (!match) continue;
