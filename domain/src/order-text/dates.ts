@@ -236,8 +236,8 @@ export interface DateFinding {
  * part of the day or the word before a time (`Fr. früh 6 Uhr`, `Fr. ab 7`).
  */
 const DAY_FOLLOWS = new RegExp(`^\\s*(?:\\d|${BLANK}|(?:früh|frueh|morgens|vorm|vormittags?|mittags?|nachm|nachmittags?|abends?|um|ab|gegen|gg|ca|bis|zw|zwischen|spätestens|spaetestens)(?![\\p{L}\\d]))`, 'u');
-/** A form's label for the day right before it (`Datum=Fr.`, `Liefertag: So.`): what follows is a day. */
-const DATE_LABEL_BEFORE = /(?:datum|liefertag|tag|termin)\s*[:=\-–]?\s*$/;
+/** A form's label for the day right before it (`Datum=Fr.`, `Tag: So.`; not `Guten Tag Fr. Wolff`): what follows is a day. */
+const DATE_LABEL_BEFORE = /(?:^|[^a-zäöüß])(?:(?:datum|liefertag)\s*[:=\-–]?|(?:tag|termin)\s*[:=\-–])\s*$/;
 /** How much of the text before a day's abbreviation DATE_LABEL_BEFORE looks at. */
 const DATE_LABEL_LOOKBEHIND = 16;
 /** How much of the text after a day's abbreviation DAY_FOLLOWS looks at. */

@@ -777,6 +777,7 @@ describe('the second round of issue 21 (unseen-7)', () => {
     expect(orders('Kies 8/16 nach Kiel, übernächste Woche Montag 7 Uhr')[0]?.date).toBe('2026-11-30');
     expect(orders('Kies 8/16 nach Kiel, Dienstag übernächster Woche 7 Uhr')[0]?.date).toBe('2026-12-01');
     expect(orders('Material=Kies 8/16; Lieferort=Kiel; Datum=Fr.; Uhrzeit=9')[0]?.date).toBe('2026-11-27');
+    expect(orders('Guten Tag Fr. Wolff, Kies 8/16 nach Spandau morgen 7 Uhr')[0]).toMatchObject({ date: '2026-11-21', customer: 'Berliner Betonwerke GmbH' });
   });
 
   it('reads a town by its adjective before the kind of plant: `Bremer Werk`', () => {
