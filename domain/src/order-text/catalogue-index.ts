@@ -99,6 +99,8 @@ export interface PreparedCatalogue {
   shortEndedNames: Set<string>;
   /** The first words of those names (`silo`): a text without any needs no guarding. */
   shortEndedFirstWords: ReadonlySet<string>;
+  /** Whether a lower-case text may hold one of those first words (as typed: `ae` or `ä`); no false negatives. */
+  mayNameShortEnded(lower: string): boolean;
   lookup(norm: string, mode: 'word' | 'exact' | 'glued'): VocabHit[];
   records: CatalogueRecords;
   /** The grain sizes of the materials (`8/16`) and the words of their names: spoken sizes are read by them. */
@@ -245,7 +247,8 @@ export function prepareCatalogue(catalogue: OrderTextCatalogue): PreparedCatalog
       });
       const last = field.tokens[field.tokens.length - 1];
       const beforeLast = field.tokens[field.tokens.length - 2];
-      if (f === 0 && last && beforeLast && last.norm.length <= 2 && !beforeLast.numeric) shortEndedNames.add(`${beforeLast.norm} ${last.norm}`);
+      // A legal form (`Bau AG`) reads as no count or time: only names that end in a telling short token.
+      if (f === 0 && last && beforeLast && last.norm.length <= 2 && last.weight > 0 && beforeLast.weight > 0 && !beforeLast.numeric) shortEndedNames.add(`${beforeLast.norm} ${last.norm}`);
     });
   });
 
@@ -347,6 +350,7 @@ export function prepareCatalogue(catalogue: OrderTextCatalogue): PreparedCatalog
   }
 
   const shortEndedFirstWords: ReadonlySet<string> = new Set([...shortEndedNames].map((name) => name.split(' ')[0]!));
+  const firstWordsTyped = firstWordsPattern(shortEndedFirstWords);
   const firstOfKind = new Map<EntityKind, number>();
   entities.forEach((e, i) => {
     if (!firstOfKind.has(e.kind)) firstOfKind.set(e.kind, i);
@@ -360,6 +364,8 @@ export function prepareCatalogue(catalogue: OrderTextCatalogue): PreparedCatalog
     entityOf: (kind, index) => entities[(firstOfKind.get(kind) ?? Number.NaN) + index],
     shortEndedNames,
     shortEndedFirstWords,
+    // A letter with an accent could be one fold drops: then no test.
+    mayNameShortEnded: (lower) => firstWordsTyped === null || firstWordsTyped.test(lower) || ACCENTED.test(lower),
     records: catalogueRecords(catalogue),
     ...materialVocabulary(catalogue),
     lookup(norm, mode) {
@@ -374,6 +380,25 @@ export function prepareCatalogue(catalogue: OrderTextCatalogue): PreparedCatalog
     },
   };
 }
+
+/** More first words than this are tested word by word after all. */
+const MAX_FIRST_WORDS_PATTERN = 40;
+
+/**
+ * A pattern for the folded first words as a lower-case text without accents may write them (`ae` or
+ * `ä`, `ss` or `ß`); null (no test) when there are too many or a word holds other letters.
+ */
+function firstWordsPattern(words: ReadonlySet<string>): RegExp | null {
+  if (words.size > MAX_FIRST_WORDS_PATTERN || [...words].some((w) => !/^[a-z0-9]+$/.test(w))) return null;
+  if (words.size === 0) return /(?!)/;
+  const typed = [...words].map((w) => w.replace(/ae|oe|ue|ss/g, (c) => TYPED_AS[c] ?? c));
+  return new RegExp(typed.join('|'));
+}
+
+/** Folded letters and the umlaut a text may have typed for them. */
+const TYPED_AS: Record<string, string> = { ae: '(?:ae|ä)', oe: '(?:oe|ö)', ue: '(?:ue|ü)', ss: '(?:ss|ß)' };
+/** Letters beyond ASCII other than the umlauts and ß (whose fold firstWordsPattern knows). */
+const ACCENTED = /(?![äöüß])[\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f\u1e00-\u1eff]/;
 
 function materialVocabulary(catalogue: OrderTextCatalogue): Pick<PreparedCatalogue, 'grains' | 'materialWords'> {
   const grains = new Set<string>();

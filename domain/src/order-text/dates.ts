@@ -183,6 +183,8 @@ const GREETING = pattern(`${B}guten\\s+morgen${E}`);
 const RELATIVE_DAY = pattern(`${B}(heute?|übermorgen|morgen)${E}`);
 const LONG_WORD = new RegExp(`(?<![${WORD_CHARS}])[${LATIN_LETTERS}]{5,12}(?![${WORD_CHARS}])`, 'gu');
 const IN_DAYS = pattern(`${B}in\\s+(\\d{1,2}|${NUMBER_WORD})\\s+tag(?:en)?${E}`);
+/** `übernächste Woche Montag`, `Mo. übernächster Woche`: the day in the week after the next. */
+const WEEKDAY_WEEK_AFTER_NEXT = pattern(`${B}(?:(?:am|ab)\\s+)?(?:übernächste[nmrs]?\\s+woche\\s+${DAY_NAME}|${DAY_NAME},?\\s+übernächste[nmrs]?\\s+woche)${E}`);
 const WEEKDAY_NEXT_WEEK = pattern(`${B}(?:(?:am|ab)\\s+)?(?:${NEXT_WEEK}\\s+woche\\s+${DAY_NAME}|${DAY_NAME},?\\s+${NEXT_WEEK}\\s+woche)${E}`);
 /** A week alone (`Lieferung nächste Woche`), said besides the day: `… nächste Woche – Mittwoch, 25.11.`. */
 const WEEK_ALONE = pattern(`${B}(?:(?:in\\s+der|für|für\\s+die)\\s+)?(${NEXT})\\s+woche${E}`);
@@ -234,6 +236,10 @@ export interface DateFinding {
  * part of the day or the word before a time (`Fr. früh 6 Uhr`, `Fr. ab 7`).
  */
 const DAY_FOLLOWS = new RegExp(`^\\s*(?:\\d|${BLANK}|(?:früh|frueh|morgens|vorm|vormittags?|mittags?|nachm|nachmittags?|abends?|um|ab|gegen|gg|ca|bis|zw|zwischen|spätestens|spaetestens)(?![\\p{L}\\d]))`, 'u');
+/** A form's label for the day right before it (`Datum=Fr.`, `Tag: So.`; not `Guten Tag Fr. Wolff`): what follows is a day. */
+const DATE_LABEL_BEFORE = /(?:^|[^a-zäöüß])(?:(?:datum|liefertag)\s*[:=\-–]?|(?:tag|termin)\s*[:=\-–])\s*$/;
+/** How much of the text before a day's abbreviation DATE_LABEL_BEFORE looks at. */
+const DATE_LABEL_LOOKBEHIND = 16;
 /** How much of the text after a day's abbreviation DAY_FOLLOWS looks at. */
 const DAY_FOLLOWS_LOOKAHEAD = 14;
 
@@ -241,11 +247,11 @@ const DAY_FOLLOWS_LOOKAHEAD = 14;
  * Abbreviations that are also ordinary words need a hint: `So` (so), `Fr.` (Frau). The other
  * abbreviations are no German words. `written` is the abbreviation as typed.
  */
-function acceptAbbreviation(abbr: string, written: string, cue: string | undefined, dot: boolean, after: string): boolean {
-  if (abbr.length > 2 || cue !== undefined) return true;
+function acceptAbbreviation(abbr: string, written: string, cue: string | undefined, dot: boolean, after: string, before: string): boolean {
+  if (abbr.length > 2 || cue !== undefined || DATE_LABEL_BEFORE.test(before)) return true;
   // `So 10 Uhr` is Sunday, `so 10 Uhr` about ten.
   if (abbr === 'so') return (dot || written === 'So') && DAY_FOLLOWS.test(after);
-  if (abbr === 'fr') return !dot || DAY_FOLLOWS.test(after) || /^\s*(?:$|,)/.test(after);
+  if (abbr === 'fr') return !dot || DAY_FOLLOWS.test(after) || /^\s*(?:$|[,;|])/.test(after);
   return true;
 }
 
@@ -293,6 +299,9 @@ export function findDate(scan: TextScan, reference: string): DateFinding {
     const n = countValue(m[1]!);
     return Number.isFinite(n) && found(relative, addDays(reference, n), m);
   });
+  if (scan.mentions('woche') && scan.mentions('übern', 'uebern')) {
+    scan.claim(WEEKDAY_WEEK_AFTER_NEXT, (m) => found(relative, addDays(weekdayOfNextWeek(reference, WEEKDAYS[m[1] ?? m[2]!]!), 7), m));
+  }
   if (scan.mentions('woche')) scan.claim(WEEKDAY_NEXT_WEEK, (m) => found(relative, weekdayOfNextWeek(reference, WEEKDAYS[m[1] ?? m[2]!]!), m));
   if (scan.mentions('woche')) scan.claim(WEEKDAY_THIS_WEEK, (m) => found(relative, weekdayOfThisWeek(reference, WEEKDAYS[m[1] ?? m[2]!]!), m));
   const view = scan.view(false);
@@ -303,7 +312,8 @@ export function findDate(scan: TextScan, reference: string): DateFinding {
     const after = view.slice(m.index + m[0].length, m.index + m[0].length + DAY_FOLLOWS_LOOKAHEAD);
     const abbrEnd = m.index + m[0].length - (m[3]?.length ?? 0);
     const written = scan.text.slice(abbrEnd - abbr.length, abbrEnd);
-    if (!acceptAbbreviation(abbr, written, m[1], m[3] !== undefined, after)) return false;
+    const before = view.slice(Math.max(0, m.index - DATE_LABEL_LOOKBEHIND), m.index);
+    if (!acceptAbbreviation(abbr, written, m[1], m[3] !== undefined, after, before)) return false;
     const weekday = WEEKDAYS[abbr]!;
     if (m[1] !== undefined && fold(m[1]).startsWith('uebern')) return found(relative, addDays(nextWeekday(reference, weekday), 7), m);
     const inNamedWeek = week === null ? null : addDays(week.monday, (weekday + 6) % 7);

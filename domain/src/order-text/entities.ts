@@ -1,9 +1,9 @@
 import type { Entity, EntityKind, PreparedCatalogue } from './catalogue-index';
 import { anyUsed, covers, type EntityMatch, scoreEntity } from './entity-score';
-import { type CollectedHits, collectHits, type Hit, mergeRanked } from './hits';
+import { type CollectedHits, collectHits, type Hit, isPlantKind, mergeRanked } from './hits';
 import { looksLikeInitials } from './initials';
 import type { Token } from './text';
-import { THRESHOLDS } from './thresholds';
+import { LOWEST_THRESHOLD, THRESHOLDS } from './thresholds';
 import type { OrderTextCatalogue } from './types';
 import { ABBREVIATED_CUES, ABBREVIATIONS, CUE_SKIPPABLE, isContent, TITLES, CUSTOMER_CUES, DEPARTURE_CUES, DESTINATION_CUES, DESTINATION_OR_CUSTOMER_CUES } from './words';
 
@@ -121,6 +121,7 @@ class EntityMatcher {
   private readonly used = new Set<number>();
   private readonly cachedScores = new Map<number, CachedScore>();
   private readonly hitCache = new Map<number, Hit[]>();
+  private readonly freeBounds = new Map<number, { bound: number; usedSize: number }>();
   private readonly closed = new Set<EntityKind>();
   private readonly pendingEither: Chosen[] = [];
   private readonly result: EntityMatches;
@@ -243,6 +244,16 @@ class EntityMatcher {
     const match = scoreEntity(this.entities[entity]!, hits, this.used, this.tokens, this.gapBefore);
     this.cachedScores.set(group, { match, hits, usedSize: this.used.size });
     return match;
+  }
+
+  /** What the record can still score on free tokens (see CollectedHits.freeBound), once per score group and taken tokens. */
+  private freeBound(entity: number): number {
+    const group = this.prepared.groups[entity]!;
+    const known = this.freeBounds.get(group);
+    if (known && known.usedSize === this.used.size) return known.bound;
+    const bound = this.collected.freeBound(entity, this.used);
+    this.freeBounds.set(group, { bound, usedSize: this.used.size });
+    return bound;
   }
 
   /** No token of the record was taken since `usedSize` tokens were. */
@@ -385,7 +396,22 @@ class EntityMatcher {
         if (best && boundOf[i]! < best.score - TIE_MARGIN) break;
         const previous = last[i];
         // Each candidate's own result is reused only while none of its record's tokens were taken.
-        const s = previous && this.unchangedSince(c.entity, lastUsedSize[i]!) && this.slotFree(c) ? previous : this.evaluate(c);
+        const reused = previous && this.unchangedSince(c.entity, lastUsedSize[i]!) && this.slotFree(c);
+        if (!reused && used.size > 0) {
+          // Tokens were taken: what the record can still score, from its hits on free tokens. Nothing
+          // left, or not enough to come near the best: not scored (scores only fall as tokens are taken).
+          const free = this.freeBound(c.entity) + CUE_BONUS;
+          if (free < LOWEST_THRESHOLD[this.kindOf(c.entity)]) {
+            dropped[i] = 1;
+            last[i] = null;
+            continue;
+          }
+          if (best && free < best.score - TIE_MARGIN) {
+            last[i] = null;
+            continue;
+          }
+        }
+        const s = reused ? previous : this.evaluate(c);
         last[i] = s;
         lastUsedSize[i] = used.size;
         if (!s) {
@@ -461,6 +487,8 @@ class EntityMatcher {
     for (const entity of points) {
       // `Silo 1` at many plants: the ones that cannot come near the best need no scoring.
       if (bound[entity]! * (1 + CUE_BONUS) < top - TIE_MARGIN) break;
+      // Its words taken by a plant (`Halde Nord` of `Kieswerk Flensburg-Nord`): not scored.
+      if (this.used.size > 0 && this.freeBound(entity) < THRESHOLDS.loadingPoint) continue;
       const e = entities[entity]!;
       const match = this.score(entity);
       if (!match) continue;
@@ -553,10 +581,5 @@ function belongsToName(entity: Entity, tokens: readonly Token[], used: ReadonlyS
 
 /** The kind of plant before its name, even when it is not the catalogue's (`Betonwerk Rostock` for the Fertigteilwerk). */
 function isFreePlantKindWord(entity: Entity, tokens: readonly Token[], used: ReadonlySet<number>, p: number): boolean {
-  return entity.kind === 'plant' && tokens[p] !== undefined && !used.has(p) && isPlantKindWord(tokens[p]!.norm);
-}
-
-/** `Betonwerk`, `Werk`, `BW`: words that say what kind of plant follows. */
-function isPlantKindWord(norm: string): boolean {
-  return /werke?$/.test(ABBREVIATIONS[norm] ?? norm);
+  return entity.kind === 'plant' && tokens[p] !== undefined && !used.has(p) && isPlantKind(tokens[p]!.norm);
 }

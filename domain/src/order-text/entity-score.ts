@@ -107,7 +107,8 @@ export function covers(outer: readonly number[], inner: readonly number[]): bool
 }
 
 export function anyUsed(positions: readonly number[], used: ReadonlySet<number>): boolean {
-  for (const p of positions) if (used.has(p)) return true;
+  if (used.size === 0) return false;
+  for (let i = 0; i < positions.length; i++) if (used.has(positions[i]!)) return true;
   return false;
 }
 

@@ -29,6 +29,11 @@ export interface CollectedHits {
   order: Int32Array;
   /** The hits of a record, built when the record is first scored (most never are). */
   hitsOf(entity: number): Hit[];
+  /**
+   * The most the record can still score with the tokens in `used` taken (before cue bonuses), from
+   * its hits on free tokens only: 0 when none is left. No hit objects are built for it.
+   */
+  freeBound(entity: number, used: ReadonlySet<number>): number;
 }
 
 /** How many mentions of one name token are looked at. */
@@ -103,6 +108,10 @@ class HitCollector implements CollectedHits {
       if (t.kind === 'word' && following && isContent(following) && following.kind === 'word' && !gapBefore[p + 1]) {
         this.add(prepared.lookup(t.norm + following.norm, 'glued'), [p, p + 1]);
       }
+      // `Bremer Werk`, `Celler Kieswerk`: a town's adjective before the kind of plant names the town.
+      if (t.kind === 'word' && following && following.kind === 'word' && !gapBefore[p + 1] && t.norm.endsWith('er') && isPlantKind(following.norm)) {
+        for (const town of townsOfAdjective(t.norm)) this.add(prepared.lookup(town, 'exact'), [p]);
+      }
     }
     this.rank();
     return this;
@@ -120,13 +129,34 @@ class HitCollector implements CollectedHits {
     // pasted two hundred times) adds nothing but work: only its first mentions count.
     hits.reverse();
     if (hits.length <= MAX_MENTIONS) return hits;
-    const mentions = new Map<string, number>();
+    const mentions = new Map<number | string, number>();
     return hits.filter((hit) => {
-      const key = `${hit.field}:${hit.entityTokens.join(',')}`;
+      const key = mentionKey(hit);
       const seen = (mentions.get(key) ?? 0) + 1;
       mentions.set(key, seen);
       return seen <= MAX_MENTIONS;
     });
+  }
+
+  freeBound(entity: number, used: ReadonlySet<number>): number {
+    const { links, sources } = this;
+    let coverage = 0;
+    let distinct = 0;
+    for (let h = this.head[entity]!; h !== -1; h = links[3 * h]!) {
+      const { hit, positions } = sources[links[3 * h + 1]!]!;
+      let free = true;
+      for (let k = 0; k < positions.length; k++) {
+        if (used.has(positions[k]!)) {
+          free = false;
+          break;
+        }
+      }
+      if (!free) continue;
+      const i = links[3 * h + 2]!;
+      coverage += hit.coverage[i]!;
+      if (hit.distinct[i]! > distinct) distinct = hit.distinct[i]!;
+    }
+    return Math.min(0.5, coverage) + Math.min(0.5, distinct);
   }
 
   private reset(): void {
@@ -264,4 +294,27 @@ export function mergeRanked(lists: readonly (readonly number[])[], order: Int32A
     if (best === -1) return out;
     out.push(lists[best]![at[best]!++]!);
   }
+}
+
+/** `Betonwerk`, `Werk`, `BW`: words that say what kind of plant follows. */
+export function isPlantKind(norm: string): boolean {
+  return /werke?$/.test(ABBREVIATIONS[norm] ?? norm);
+}
+
+/** The town an adjective in `-er` may come from, as the catalogue spells towns: `bremer` → `bremen`, `celler` → `celle`. */
+function townsOfAdjective(adjective: string): string[] {
+  const stem = adjective.slice(0, -2);
+  return stem.length < 3 ? [] : [`${stem}en`, `${stem}e`];
+}
+
+/** Field and name tokens of a hit as one key: a number for the usual few small tokens, else a string. */
+function mentionKey(hit: Hit): number | string {
+  const tokens = hit.entityTokens;
+  if (tokens.length > 4 || hit.field > 15) return `${hit.field}:${tokens.join(',')}`;
+  let key = hit.field + 1;
+  for (const t of tokens) {
+    if (t >= 63) return `${hit.field}:${tokens.join(',')}`;
+    key = key * 64 + t + 1;
+  }
+  return key;
 }

@@ -10,26 +10,26 @@ import { DOTTED_ABBREVIATIONS } from './words';
 export type NotAnOrder = 'enquiry' | 'callback' | 'cancellation' | 'report';
 
 const CANCELLATION = pattern(
-  `${B}(?:storn\\p{L}*|absag\\p{L}*|abgesagt|abbestell\\p{L}*|annullier\\p{L}*|ausfall\\p{L}*|(?:fällt|fallen)\\s+(?:\\p{L}+\\s+){0,2}aus|streich\\p{L}*|gestrichen|doch\\s+(?:kein\\p{L}*|nicht)|nichts?\\s+mehr(?!\\s+als)|kein\\p{L}*\\s+(?:\\p{L}+\\s+){0,2}mehr(?!\\s+als)|kein\\p{L}*\\s+bedarf)${E}`,
+  `${B}(?:storn\\p{L}*|absag\\p{L}*|abgesagt|abbestell\\p{L}*|annullier\\p{L}*|ausfall\\p{L}*|(?:fällt|fallen)\\s+(?:\\p{L}+\\s+){0,2}aus|streich\\p{L}*|gestrichen|doch\\s+(?:kein\\p{L}*|nicht)|nichts?\\s+mehr(?!\\s+als)|kein\\p{L}*\\s+(?:\\p{L}+\\s+){0,2}mehr(?!\\s+als)|kein\\p{L}*\\s+bedarf|baustelle\\s+ruht|baustopp\\p{L}*)${E}`,
 );
 /** The verb split around the order, its `ab` ending the clause: `sagt die Lieferung für Dienstag ab`. */
 const SPLIT_CANCELLATION = pattern(`${B}(?:sag|bestell)\\p{L}*\\s[^.,;:!?]{0,80}?\\sab\\s*(?:[.,;:!?]|$)`);
 /** A delivery moved: `verschieben`, `umbuchen`, `von Montag auf Dienstag legen`. */
 const RESCHEDULING = pattern(`${B}(?:verschieb\\p{L}*|verschoben|umleg\\p{L}*|umbuch\\p{L}*|auf\\s+(?:[\\p{L}\\d.]+\\s+){1,2}(?:legen|verlegen|schieben|setzen))${E}`);
 /**
- * On a delivery (`hat geklappt`, `danke für die schnelle Lieferung`, its bill: `die Rechnung Nr. … stimmt
- * nicht`, `Gutschrift für die Fehlmenge`), or on the truck that was to make it (`LKW 3 hat einen Platten`,
+ * On a delivery (`hat geklappt`, `danke für die schnelle Lieferung`, `war pünktlich`, its bill: `die
+ * Rechnung Nr. … stimmt nicht`, `Gutschrift für die Fehlmenge`, `Rechnungskorrektur`, `3x berechnet statt 2x`), or on the truck that was to make it (`LKW 3 hat einen Platten`,
  * `steht seit einer Stunde vor dem Tor`).
  */
 const REPORT = pattern(
-  `${B}(?:dank(?:e|en)?\\s+f(?:ür|\\.)\\s+(?:\\p{L}+\\s+){0,3}(?:an)?lieferung\\p{L}*|gutschrift\\p{L}*|mahnung\\p{L}*|fehlmenge\\p{L}*|stimmt\\s+nicht|rechnung\\p{L}*\\s+(?:nr|nummer)|falsch\\p{L}*\\s+(?:\\p{L}+\\s+)?geliefert|verspät\\p{L}*|(?:minuten|min|stunden?|std)\\.?\\s+(?:später|zu\\s+spät)|angekommen|eingetroffen|abgeladen|zugestellt|geklappt|ist\\s+erledigt|reklamation\\p{L}*|reklamier\\p{L}*|beschwerde\\p{L}*|platten|reifenpanne|panne|liegengeblieben|unfall|abgeschleppt|seit\\s+(?:\\p{L}+|\\d+)\\s+(?:stunden?|minuten|tag(?:en)?)|zu\\s+(?:wenig|viel)\\s+(?:[\\p{L}\\d/,]+\\s+){0,4}?(?:geladen|geliefert|gebracht|abgekippt|bekommen|erhalten))${E}`,
+  `${B}(?:dank(?:e|en)?\\s+f(?:ür|\\.)\\s+(?:\\p{L}+\\s+){0,3}(?:an)?lieferung\\p{L}*|gutschrift\\p{L}*|mahnung\\p{L}*|fehlmenge\\p{L}*|stimmt\\s+nicht|rechnung\\p{L}*\\s+(?:nr|nummer)|rechnungs(?:korrektur|prüfung|fehler)|(?:falsch|doppelt)\\s+berechnet|berechnet\\s+statt|(?:war|waren|kam|kamen)\\s+(?:\\p{L}+\\s+)?pünktlich|falsch\\p{L}*\\s+(?:\\p{L}+\\s+)?geliefert|verspät\\p{L}*|(?:minuten|min|stunden?|std)\\.?\\s+(?:später|zu\\s+spät)|angekommen|eingetroffen|abgeladen|zugestellt|geklappt|ist\\s+erledigt|reklamation\\p{L}*|reklamier\\p{L}*|beschwerde\\p{L}*|platten|reifenpanne|panne|liegengeblieben|unfall|abgeschleppt|seit\\s+(?:\\p{L}+|\\d+)\\s+(?:stunden?|minuten|tag(?:en)?)|zu\\s+(?:wenig|viel)\\s+(?:[\\p{L}\\d/,]+\\s+){0,4}?(?:geladen|geliefert|gebracht|abgekippt|bekommen|erhalten))${E}`,
 );
 /** Every match of each pattern contains one of its stems (a cheap test first). */
-const CANCELLATION_STEMS = ['storn', 'absag', 'abgesagt', 'abbestell', 'annullier', 'ausfall', 'fällt', 'faellt', 'fallen', 'streich', 'gestrichen', 'doch', 'mehr', 'bedarf'];
+const CANCELLATION_STEMS = ['storn', 'absag', 'abgesagt', 'abbestell', 'annullier', 'ausfall', 'fällt', 'faellt', 'fallen', 'streich', 'gestrichen', 'doch', 'mehr', 'bedarf', 'ruht', 'baustopp'];
 const SPLIT_CANCELLATION_STEMS = ['sag', 'bestell'];
 const RESCHEDULING_STEMS = ['verschieb', 'verschoben', 'umleg', 'umbuch', 'legen', 'schieben', 'setzen'];
 const REPORT_STEMS = [
-  ...['dank', 'gutschrift', 'mahnung', 'fehlmenge', 'stimmt', 'rechnung', 'falsch', 'verspät', 'spät'],
+  ...['dank', 'gutschrift', 'mahnung', 'fehlmenge', 'stimmt', 'rechnung', 'falsch', 'verspät', 'spät', 'berechnet', 'pünktlich', 'puenktlich'],
   ...['angekommen', 'eingetroffen', 'abgeladen', 'zugestellt', 'geklappt', 'erledigt', 'reklam', 'beschwerde'],
   ...['platten', 'panne', 'liegengeblieben', 'unfall', 'abgeschleppt', 'seit', 'zu wenig', 'zu viel'],
 ];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { differences } from './fixtures/check';
-import { FIXTURE_GROUPS, FIXTURE_REFERENCE_DATE, FIXTURE_SENTENCES, type FixtureSentence, HELD_OUT, UNSEEN_2, UNSEEN_3, UNSEEN_4, UNSEEN_5, UNSEEN_6 } from './fixtures/index';
+import { FIXTURE_GROUPS, FIXTURE_REFERENCE_DATE, FIXTURE_SENTENCES, type FixtureSentence, HELD_OUT, UNSEEN_2, UNSEEN_3, UNSEEN_4, UNSEEN_5, UNSEEN_6, UNSEEN_7 } from './fixtures/index';
 import { parseOrderText } from './parse-order-text';
 import { demoCatalogue } from './testing/demo-catalogue';
 
@@ -28,6 +28,7 @@ const SETS: Record<string, readonly FixtureSentence[]> = {
   'unseen-4': UNSEEN_4,
   'unseen-5': UNSEEN_5,
   'unseen-6': UNSEEN_6,
+  'unseen-7': UNSEEN_7,
 };
 
 function run(sentences: readonly FixtureSentence[]) {
@@ -56,6 +57,8 @@ describe('the fixture of phone notes (issue quality bar)', () => {
     expect(UNSEEN_5.length).toBeGreaterThanOrEqual(60);
     expect(UNSEEN_5.filter((s) => s.want === null).length).toBeGreaterThanOrEqual(10);
     expect(UNSEEN_6.length).toBeGreaterThanOrEqual(25);
+    expect(UNSEEN_7.length).toBeGreaterThanOrEqual(50);
+    expect(UNSEEN_7.filter((s) => s.want === null).length).toBeGreaterThanOrEqual(8);
     const all = Object.values(SETS).flatMap((set) => set.map((s) => s.text));
     expect(new Set(all).size).toBe(all.length);
   });

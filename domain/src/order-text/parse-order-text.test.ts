@@ -760,3 +760,40 @@ describe('remarks that sound like names', () => {
     expect(only('hallo frank hier nordbeton wir brauchen morgen kies acht sechzehn nach kiel')?.notes).toBeNull();
   });
 });
+
+describe('the second round of issue 21 (unseen-7)', () => {
+  const orders = (text: string) => parseOrderText(text, demoCatalogue, REF).orders.map(seen);
+  const times = (text: string) => orders(text).map((o) => o.time);
+
+  it('reads hours with `h` in a slash list, a step said as `im 2-Stunden-Takt`, and a range of bare hours after the day', () => {
+    expect(times('Hüttensand vom Terminal nach Kiel, Montag 7h/10h')).toEqual(['07:00', '10:00']);
+    expect(times('Sand 0/2 Schwarzenbek nach Kiel Montag ab 6 Uhr im 3-Stunden-Takt bis 12 Uhr')).toEqual(['06:00', '09:00', '12:00']);
+    expect(times('Kies 8/16 Moorburg nach Kiel Di. 7-9')).toEqual(['07:00-09:00']);
+    // A grain size is no range of hours, nor a range that runs backwards.
+    expect(times('Kies 8/16 Moorburg nach Kiel Di. 9-7')).toEqual(['08:00']);
+  });
+
+  it('reads `übernächste Woche Montag` and a day after a form label (`Datum=Fr.`)', () => {
+    expect(orders('Kies 8/16 nach Kiel, übernächste Woche Montag 7 Uhr')[0]?.date).toBe('2026-11-30');
+    expect(orders('Kies 8/16 nach Kiel, Dienstag übernächster Woche 7 Uhr')[0]?.date).toBe('2026-12-01');
+    expect(orders('Material=Kies 8/16; Lieferort=Kiel; Datum=Fr.; Uhrzeit=9')[0]?.date).toBe('2026-11-27');
+    expect(orders('Guten Tag Fr. Wolff, Kies 8/16 nach Spandau morgen 7 Uhr')[0]).toMatchObject({ date: '2026-11-21', customer: 'Berliner Betonwerke GmbH' });
+  });
+
+  it('reads a town by its adjective before the kind of plant: `Bremer Werk`', () => {
+    expect(orders('Splitt 2/5 vom Terminal ins Bremer Werk, Mittwoch 7 Uhr')[0]?.to).toBe('Betonwerk Bremen');
+  });
+
+  it('keeps shorthand of the letter and the phone out of the notes, and a remark with a dotted abbreviation whole', () => {
+    expect(orders('Meier KG i.A. Thomas Meier: Kies 8/16 nach Bremen Mi. 8 Uhr')[0]?.notes).toBeNull();
+    expect(orders('lt. Tel. Hr. Petersen Kies 8/16 nach Kiel Mi. 8 Uhr')[0]?.notes).toBeNull();
+    expect(orders('Kies 8/16 nach Kiel Mi. 8 Uhr, evtl. etwas später')[0]?.notes).toBe('evtl. etwas später');
+    expect(orders('kis 8/16 nach Kiel Mi. 8 Uhr')[0]).toMatchObject({ material: 'Kies 8/16', notes: null });
+  });
+
+  it('refuses a delivery that was on time, a bill charged wrong and a site at rest', () => {
+    expect(orders('Lieferung Kies 8/16 nach Kiel am Do. war pünktlich, Nordbeton')).toEqual([]);
+    expect(orders('Rechnungskorrektur: Kies 8/16 nach Kiel 3x berechnet statt 2x')).toEqual([]);
+    expect(orders('Nordbeton: Do. bitte kein Kies nach Kiel, Baustelle ruht')).toEqual([]);
+  });
+});

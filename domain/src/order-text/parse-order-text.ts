@@ -13,7 +13,8 @@ import { BLANK, fold, LATIN_LETTERS, TextScan, type Token, tokenize, WORD_CHARS 
 import { stepsFrom } from './recurring-times';
 import { findTimes, slotKey, startOf, type TimeFinding, type TimeSlot } from './times';
 import type { OrderDraft, OrderTextCatalogue, OrderTextResult } from './types';
-import { isContent, SALUTATION_LEADS } from './words';
+import { oneSlipFrom } from './slips';
+import { DOTTED_ABBREVIATIONS, isContent, SALUTATION_LEADS } from './words';
 
 /** More orders than this from one sentence is a typo (`200 LKW`), not a phone call. */
 export const MAX_ORDERS_PER_TEXT = 50;
@@ -61,7 +62,7 @@ export function parseOrderText(text: string, catalogue: OrderTextCatalogue, refe
 
   const view = scan.view(false);
   const tokens = tokenize(view);
-  const gapBefore = tokens.map((t, i) => i > 0 && view.slice(tokens[i - 1]!.end, t.start).includes(BLANK));
+  const gapBefore = gapsBefore(view, tokens);
   const matches = matchEntities(text, tokens, gapBefore, prepared, catalogue);
   const notes = notesOf(text, tokens, gapBefore, matches.used, namedWordsOf(matches, prepared));
 
@@ -83,6 +84,19 @@ export function parseOrderText(text: string, catalogue: OrderTextCatalogue, refe
   const hints = confidence < HINT_BELOW ? hintsOf(matches, catalogue, refusal, facts, plan) : [];
   return { confidence, hints, orders };
 }
+
+/** By token, whether text another recogniser took stands between it and the token before. */
+function gapsBefore(view: string, tokens: readonly Token[]): boolean[] {
+  const gaps = new Array<boolean>(tokens.length);
+  for (let i = 0; i < tokens.length; i++) {
+    let gap = false;
+    if (i > 0) for (let c = tokens[i - 1]!.end; c < tokens[i]!.start && !gap; c++) gap = view.charCodeAt(c) === BLANK_CODE;
+    gaps[i] = gap;
+  }
+  return gaps;
+}
+
+const BLANK_CODE = BLANK.charCodeAt(0);
 
 /** Which of date, time and amount the text names. */
 interface Facts {
@@ -121,7 +135,7 @@ const WORD_AND_SHORT_ONE = new RegExp(`(?<![${LATIN_LETTERS}])([${LATIN_LETTERS}
 
 /** `Silo 2` stays a name: its 2 is neither a count nor an hour. */
 function guardShortEndedNames(scan: TextScan, prepared: PreparedCatalogue): void {
-  if (prepared.shortEndedNames.size === 0) return;
+  if (prepared.shortEndedNames.size === 0 || !prepared.mayNameShortEnded(scan.lower)) return;
   for (const m of scan.lower.matchAll(WORD_AND_SHORT_ONE)) {
     // The first word is one token, its folded form: only where it starts such a name is the pair tokenised.
     if (!prepared.shortEndedFirstWords.has(fold(m[1]!))) continue;
@@ -357,7 +371,9 @@ function notesOf(
   let afterLabel = false;
   for (let p = 0; p < tokens.length; p++) {
     const t = tokens[p]!;
-    const breaks = used.has(p) || (t.kind === 'punct' && SEGMENT_BREAKS.has(t.norm));
+    // The dot of shorthand (`ggf. auch früher`) ends no remark.
+    const abbreviationDot = t.norm === '.' && p > 0 && !gapBefore[p] && !used.has(p - 1) && DOTTED_ABBREVIATIONS.has(tokens[p - 1]!.norm);
+    const breaks = used.has(p) || (t.kind === 'punct' && SEGMENT_BREAKS.has(t.norm) && !abbreviationDot);
     if (gapBefore[p] || breaks) {
       addNote(pieces, text, segment, namedWords, afterLabel);
       segment = [];
@@ -379,7 +395,7 @@ function addNote(pieces: string[], text: string, segment: readonly Token[], name
   const words = segment.slice(first, last + 1).filter((t) => t.kind === 'word' && isContent(t));
   if (first < 0 || words.length === 0 || (!afterLabel && isAddress(text, segment, first, words))) return;
   // A recognised name said once more (`Bauunion Bremen … nach Bremen`, `Meier Baustoffe`) is no note.
-  if (!words.every((t) => namedWords.has(t.norm) || sharesStemWithAny(t.norm, namedWords))) {
+  if (!words.every((t) => namedWords.has(t.norm) || sharesStemWithAny(t.norm, namedWords) || isSlipOfAny(t.norm, namedWords))) {
     pieces.push(text.slice(segment[first]!.start, segment[last]!.end));
   }
 }
@@ -416,5 +432,15 @@ function sharesStemWithAny(norm: string, namedWords: ReadonlySet<string>): boole
     while (common < shorter && norm.charCodeAt(common) === named.charCodeAt(common)) common++;
     if (common >= MIN_STEM && common >= STEM_SHARE * shorter) return true;
   }
+  return false;
+}
+
+/** A note word this short is no slip of a name word: too many short words are one letter apart. */
+const MIN_SLIP = 3;
+
+/** `kis` for `Kies`: a recognised name word typed with a letter left out or two swapped. */
+function isSlipOfAny(norm: string, namedWords: ReadonlySet<string>): boolean {
+  if (norm.length < MIN_SLIP || !/^[a-z]+$/.test(norm)) return false;
+  for (const named of namedWords) if (named.length >= norm.length && named.length <= norm.length + 1 && oneSlipFrom(norm, named, false)) return true;
   return false;
 }

@@ -2,12 +2,12 @@ import { B, countValue, E, pattern, type TextScan } from './text';
 
 /**
  * Times that recur (`ab 7 Uhr stündlich bis 10 Uhr`, `von 6 bis 12 Uhr alle 2 Stunden`, `stündlich
- * 7-10 Uhr`, `ab 6 Uhr halbstündlich`): one delivery per step, as a dispatcher plans them.
+ * 7-10 Uhr`, `ab 6 Uhr halbstündlich`, `im 2-Stunden-Takt`): one delivery per step, as a dispatcher plans them.
  */
 
 /** The step between two deliveries, said as a word or as `alle … Stunden/Minuten`. */
 const INTERVAL = pattern(
-  `${B}(?:(halb|zwei|drei|vier|[234])?\\s?-?stündlich\\p{L}*|jede\\s+(halbe\\s+)?stunde|alle\\s+(halbe|\\d|zwei|drei|vier)\\s+stunden?|alle\\s+(15|20|30|45|60|90)\\s*(?:min(?:uten)?\\.?)|im\\s+(halb)?stundentakt)${E}`,
+  `${B}(?:(halb|zwei|drei|vier|[234])?\\s?-?stündlich\\p{L}*|jede\\s+(halbe\\s+)?stunde|alle\\s+(halbe|\\d|zwei|drei|vier)\\s+stunden?|alle\\s+(15|20|30|45|60|90)\\s*(?:min(?:uten)?\\.?)|(?:im\\s+)?(?:(halb)|(\\d|zwei|drei|vier)\\s?-?\\s?)?stunden-?takt)${E}`,
 );
 const INTERVAL_STEMS = ['stündlich', 'stuendlich', 'stunde', 'min', 'takt'];
 const MINUTES_PER_HOUR = 60;
@@ -19,11 +19,11 @@ export function findInterval(scan: TextScan): number | null {
   if (!scan.mentionsOneOf(INTERVAL_STEMS)) return null;
   let every: number | null = null;
   scan.claim(INTERVAL, (m) => {
-    const [, multiple, halfHour, hours, minutes, halfTakt] = m;
+    const [, multiple, halfHour, hours, minutes, halfTakt, taktHours] = m;
     let step = MINUTES_PER_HOUR;
     if (multiple) step = multiple === 'halb' ? MINUTES_PER_HOUR / 2 : countValue(multiple) * MINUTES_PER_HOUR;
     else if (halfHour || halfTakt || hours === 'halbe') step = MINUTES_PER_HOUR / 2;
-    else if (hours) step = countValue(hours) * MINUTES_PER_HOUR;
+    else if (hours ?? taktHours) step = countValue((hours ?? taktHours)!) * MINUTES_PER_HOUR;
     else if (minutes) step = Number(minutes);
     if (!(step > 0)) return false;
     every ??= step;

@@ -48,8 +48,8 @@ const DAYPART_RANGE = pattern(
 const HALF_DAY = '(?:vormittags?|vorm\\.|nachmittags?|nachm\\.|abends?)';
 const HALF_DAY_BESIDE_TIME = pattern(`(?<=${BLANK}\\s*)${HALF_DAY}(?!\\p{L})|${B}${HALF_DAY}(?=\\s*${BLANK})`);
 const DAYPART_STEMS = ['früh', 'frueh', 'morgens', 'vorm', 'mittag', 'nachm', 'abend'];
-/** Hours parted by slashes: `6/8/10 Uhr`, `6:30/8:30/10:30` (without `Uhr` only clock times, or it is a grain size). */
-const SLASH_LIST = pattern(`${TB}(?:${AT}\\s+)?(${HOUR}(?:\\s*/\\s*${HOUR}){1,7})(${UHR})?${E}`);
+/** Hours parted by slashes: `6/8/10 Uhr`, `6:30/8:30/10:30`, `7h/10h` (without `Uhr` only clock times, or it is a grain size). */
+const SLASH_LIST = pattern(`${TB}(?:${AT}\\s+)?(${HOUR}(?:${UHR}?\\s*/\\s*${HOUR}){1,7})(${UHR})?${E}`);
 /**
  * A count of trucks at a time: `2x 7 Uhr`, `7 Uhr 2x`, `3 x 6:30`, `2x um 9`. Groups: the count, the
  * word before the hour, the hour and its `Uhr` (COUNT_AFTER: the word, the hour, `Uhr`, the count).
@@ -59,7 +59,7 @@ const COUNT_AFTER = pattern(`${TB}(?:(${AT})\\s*)?(\\d{1,2}(?:[:.]\\d{2})?)(${UH
 /** An hour without minutes in a slash list: without `Uhr` after the list, `8/16` is a grain size. */
 const HOUR_WITHOUT_MINUTES = /(?:^|\/)\s*\d{1,2}(?:\s|\/|$)/;
 /** What every match of SLASH_LIST contains: `Uhr`, a third hour or a clock time beside a slash (a cheap test first). */
-const SLASH_LIST_HINT = /\d\s*\/\s*\d+(?:[:.]\d\d)?\s*(?:\/|uhr|h(?![a-zäöüß]))|[:.]\d\d\s*\//;
+const SLASH_LIST_HINT = /\d\s*\/\s*\d+(?:[:.]\d\d)?\s*(?:\/|uhr|h(?![a-zäöüß]))|[:.]\d\d\s*\/|\d\s*(?:uhr|h)\s*\/\s*\d/;
 /** What every match of LIST_UHR and DASH_RANGE contains: `Uhr`, or `h` after a digit. */
 const UHR_HINT = /uhr|\d\s*h(?![a-zäöüß])/;
 /**
@@ -84,6 +84,8 @@ const UHR_MINUTES_HINT = /uhr\s+\d/;
 const BARE_HOUR = `\\d{1,2}(?:[:.]\\d{2})?(?![${WORD_CHARS}/.,:\\-–—‒−])${NOT_QUANTITY}`;
 const HOUR_AFTER_DAY = new RegExp(pattern(`[\\s,]*(${BARE_HOUR})`).source, 'uy');
 const HOURS_AFTER_DAY = new RegExp(pattern(`[\\s,]*${BARE_HOUR}(?:\\s*${AND}\\s*${BARE_HOUR}){1,7}`).source, 'uy');
+/** A range of bare hours right after the day: `Mo. 7–9`, `morgen 6-8`. */
+const RANGE_AFTER_DAY = new RegExp(pattern(`[\\s,]*(\\d{1,2}(?:[:.]\\d{2})?)\\s*${DASH}\\s*(${BARE_HOUR})`).source, 'uy');
 const BARE_HOUR_FROM = '05:00';
 const BARE_HOUR_TO = '20:59';
 const CLOCK = pattern(`${TB}(?:(?:${AT}|bis)\\s+)?(\\d{1,2}):(\\d{2})(?:\\s*h)?${E}`);
@@ -122,6 +124,14 @@ function afternoon(hour: string, daypart: string): string | null {
 function hourAfterDay(scan: TextScan, dayEnds: readonly number[], slots: TimeSlot[]): void {
   const view = scan.view(true);
   for (const end of dayEnds) {
+    RANGE_AFTER_DAY.lastIndex = end;
+    const range = RANGE_AFTER_DAY.exec(view);
+    const from = range ? byDay(clockTime(range[1]!)) : null;
+    const to = range ? byDay(clockTime(range[2]!)) : null;
+    if (range && from !== null && to !== null && from < to && addRange(slots, from, to)) {
+      scan.take(range.index, range.index + range[0].length);
+      return;
+    }
     HOURS_AFTER_DAY.lastIndex = end;
     const list = HOURS_AFTER_DAY.exec(view);
     const times = list ? [...list[0].matchAll(HOURS_IN)].map((h) => clockTime(h[0])) : [];

@@ -11,7 +11,7 @@ export const DESTINATION_CUES = new Set(['nach', 'zu', 'zum', 'zur', 'an', 'ans'
 export const ABBREVIATED_CUES: Record<string, string> = { v: 'von', n: 'nach', z: 'zu', f: 'fuer', lfg: 'lieferung' };
 /** `für` names the customer or the destination. */
 export const DESTINATION_OR_CUSTOMER_CUES = new Set(['fuer']);
-export const CUSTOMER_CUES = new Set(['kunde', 'kunden', 'kundin', 'firma', 'fa', 'auftraggeber']);
+export const CUSTOMER_CUES = new Set(['kunde', 'kunden', 'kundin', 'firma', 'fa', 'auftraggeber', 'auftraggeberin', 'besteller', 'bestellerin']);
 /** Between a cue and the name: `nach dem Betonwerk`, `von unserem Werk`. */
 export const CUE_SKIPPABLE = new Set(['dem', 'der', 'den', 'die', 'das', 'des', 'unser', 'unsere', 'unserem', 'unseren', 'werk']);
 
@@ -297,9 +297,12 @@ export const FILLERS = new Set([
   'einplanen',
   'einteilen',
   'passt',
-  // Chat shorthand: `lt. Frau Lorenz` (laut), `thx`.
+  // Chat shorthand: `lt. Frau Lorenz` (laut), `thx`, `lt. Tel.` (laut Telefonat).
   'lt',
   'thx',
+  'tel',
+  'telefonat',
+  'telefonisch',
   // Hesitation a voice transcription writes down.
   'aeh',
   'aehm',
