@@ -36,6 +36,9 @@ import { vehicleDocumentsProjection } from '@dispo/projection-service/projection
 import { vehicleHistoryProjection } from '@dispo/projection-service/projections/vehicle-history';
 import { vehiclesProjection } from '@dispo/projection-service/projections/vehicles';
 import { workshopAppointmentsProjection } from '@dispo/projection-service/projections/workshop-appointments';
+import { workshopsProjection } from '@dispo/projection-service/projections/workshops';
+import { workshopCommandRoutes } from '@dispo/command-service/workshops/workshop-routes';
+import { findWorkshop } from '@dispo/projection-service/fleet/workshop-register';
 import { trailerHistoryProjection } from '@dispo/projection-service/projections/trailer-history';
 import { workshopQueryRoutes } from '@dispo/projection-service/queries/workshop-routes';
 import { findAppointment } from '@dispo/projection-service/fleet/appointment-view';
@@ -88,6 +91,7 @@ export const projections = [
   trailersProjection,
   fuelCardsProjection,
   vehicleDocumentsProjection,
+  workshopsProjection,
   // Appointments before the histories that describe them.
   workshopAppointmentsProjection,
   vehicleHistoryProjection,
@@ -272,6 +276,12 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
       readAppointment: (id) => findAppointment(infra.sql, id, berlinDate(new Date())),
       futureTours: (vehicleId) => vehicleFutureTours(infra.sql, vehicleId, berlinDate(new Date())),
     });
+    await app.register(workshopCommandRoutes, {
+      store: infra.store,
+      registry: infra.registry,
+      waitForProjections: options.queries ? (p) => runner.waitFor(p) : (p) => runner.waitForStored(p),
+      readWorkshop: (id) => findWorkshop(infra.sql, id),
+    });
     await app.register(quickOrderRoutes, {
       store: infra.store,
       registry: infra.registry,
@@ -309,7 +319,7 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
     await app.register(orderPdfRoutes, { sql: infra.sql });
     await app.register(tourPlanRoutes, { sql: infra.sql, mailSending: Boolean(options.mail?.smtpUrl) });
     await app.register(fleetQueryRoutes, { sql: infra.sql });
-    await app.register(workshopQueryRoutes, { sql: infra.sql, workshops: loadDemoCatalog().workshops });
+    await app.register(workshopQueryRoutes, { sql: infra.sql });
     await app.register(personalRoutes, { sql: infra.sql });
     await app.register(auditRoutes, { sql: infra.sql, registry: infra.registry });
     await app.register(quickOrderQueryRoutes, { sql: infra.sql });
