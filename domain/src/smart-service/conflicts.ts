@@ -136,3 +136,22 @@ export function suggestAppointment(
   }
   return { time: null, reason: 'none' };
 }
+
+/**
+ * The appointment type a Smart Service booking gets from its service type (fleet.md §9 estimation
+ * keys): inspections are HU, an oil change is Service, the rest Reparatur (Reparatur Allgemein).
+ */
+export const BOOKING_APPOINTMENT_TYPE: Record<EstimationKey, 'HU' | 'Service' | 'Reparatur'> = {
+  inspection: 'HU',
+  'oil-change': 'Service',
+  'tire-change': 'Reparatur',
+  'brake-service': 'Reparatur',
+  'major-repair': 'Reparatur',
+  emergency: 'Reparatur',
+  general: 'Reparatur',
+};
+
+/** A human-readable booking reference: `WS-` + the appointment day `YYMMDD` + four digits. */
+export function bookingReference(appointmentDate: string, fourDigits: number): string {
+  return `WS-${appointmentDate.slice(2, 4)}${appointmentDate.slice(5, 7)}${appointmentDate.slice(8, 10)}-${String(fourDigits % 10000).padStart(4, '0')}`;
+}
