@@ -141,6 +141,7 @@ export async function analyzeVehicle(ctx: SmartServiceContext, input: AnalyzeInp
   const plan = redistributionPlan(conflicts, choice, wanted, end, input.isEmergency);
 
   let suggestedAppointmentTime: string | null;
+  let suggestedDate = input.selectedDate;
   let reasoning: string;
   const top = workshops.find((w) => w.isOpen) ?? null;
   if (input.isEmergency) {
@@ -156,6 +157,7 @@ export async function analyzeVehicle(ctx: SmartServiceContext, input: AnalyzeInp
       const next = addDays(input.selectedDate, 1);
       const opening = openingOf(workshops, next)[0]!;
       suggestedAppointmentTime = clockText(opening.from);
+      suggestedDate = next;
       reasoning = t.reasoning.nextDay(germanDay(next), suggestedAppointmentTime);
     }
     if (workshops.length === 0) reasoning = `${reasoning} ${t.reasoning.noWorkshop}`;
@@ -189,7 +191,7 @@ export async function analyzeVehicle(ctx: SmartServiceContext, input: AnalyzeInp
     },
     appointmentTime: wanted,
     estimatedDuration: duration,
-    recommendation: { suggestedAppointmentTime, reasoning, workshopId: top?.id ?? workshops[0]?.id ?? null },
+    recommendation: { suggestedAppointmentTime, suggestedDate, reasoning, workshopId: top?.id ?? workshops[0]?.id ?? null },
     workshops: { count: workshops.length, recommendations: workshops },
     conflicts,
     redistributionPlan: plan && {

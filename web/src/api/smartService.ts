@@ -70,7 +70,7 @@ export interface SmartServiceAnalysis {
   };
   appointmentTime: string;
   estimatedDuration: number;
-  recommendation: { suggestedAppointmentTime: string | null; reasoning: string; workshopId: string | null };
+  recommendation: { suggestedAppointmentTime: string | null; suggestedDate: string; reasoning: string; workshopId: string | null };
   workshops: { count: number; recommendations: RankedWorkshop[] };
   conflicts: {
     hasConflicts: boolean;
@@ -91,6 +91,7 @@ export interface AnalyzeBody {
   radiusKm: number;
   isEmergency: boolean;
   appointmentTime?: string;
+  serviceType?: string;
 }
 
 export interface RedistributeBody {
@@ -119,6 +120,7 @@ export interface BookBody {
   appointmentDate: string;
   appointmentTime: string;
   estimatedDuration: number;
+  serviceType?: string;
   notes?: string;
   isEmergency: boolean;
 }

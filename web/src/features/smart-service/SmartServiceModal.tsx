@@ -10,6 +10,7 @@ import {
   useRedistributeTours,
   useSmartServiceAnalysis,
 } from '../../api/smartService';
+import { formatDate } from '../../components/format';
 import { Modal } from '../../components/Modal';
 import { DayTimeline } from './DayTimeline';
 import './smart-service.css';
@@ -20,6 +21,8 @@ const t = messages.smartServiceScreen;
 const RADIUS_OPTIONS = [10, 25, 50, 100] as const;
 const DEFAULT_RADIUS_KM = 25;
 const DEFAULT_TIME = '09:00';
+type ServiceType = keyof typeof t.serviceTypes;
+const SERVICE_TYPES = Object.keys(t.serviceTypes) as ServiceType[];
 
 const withReason = (base: string, error: unknown) => (isApiError(error) && error.fromServer && error.message && error.message !== base ? `${base}: ${error.message}` : base);
 const km = (value: number) => value.toLocaleString('de-DE', { maximumFractionDigits: 1 });
@@ -46,10 +49,17 @@ export function SmartServiceModal({ vehicle, date: initialDate, canAct, onClose,
   const [radiusKm, setRadiusKm] = useState<number>(DEFAULT_RADIUS_KM);
   const [isEmergency, setEmergency] = useState(false);
   const [appointmentTime, setAppointmentTime] = useState(DEFAULT_TIME);
-  const ids = { date: useId(), radius: useId(), emergency: useId(), time: useId(), notes: useId() };
+  const [serviceType, setServiceType] = useState<ServiceType>('');
+  const ids = { date: useId(), radius: useId(), emergency: useId(), time: useId(), service: useId() };
   const body = useMemo(
-    () => ({ vehicleId: vehicle.id ?? '', selectedDate: date, radiusKm, isEmergency, ...(isEmergency ? {} : { appointmentTime }) }),
-    [vehicle.id, date, radiusKm, isEmergency, appointmentTime],
+    () => ({
+      vehicleId: vehicle.id ?? '',
+      selectedDate: date,
+      radiusKm,
+      isEmergency,
+      ...(isEmergency ? {} : { appointmentTime, ...(serviceType ? { serviceType } : {}) }),
+    }),
+    [vehicle.id, date, radiusKm, isEmergency, appointmentTime, serviceType],
   );
   const query = useSmartServiceAnalysis(body);
   const analysis = query.data?.analysis;
@@ -86,6 +96,16 @@ export function SmartServiceModal({ vehicle, date: initialDate, canAct, onClose,
           {t.appointmentTime}
           <input id={ids.time} type="time" value={isEmergency && analysis ? analysis.appointmentTime : appointmentTime} disabled={isEmergency} onChange={(e) => e.target.value && setAppointmentTime(e.target.value)} />
         </label>
+        <label htmlFor={ids.service}>
+          {t.serviceType}
+          <select id={ids.service} value={serviceType} disabled={isEmergency} onChange={(e) => setServiceType(e.target.value as ServiceType)}>
+            {SERVICE_TYPES.map((key) => (
+              <option key={key} value={key}>
+                {t.serviceTypes[key]}
+              </option>
+            ))}
+          </select>
+        </label>
         <label htmlFor={ids.emergency} className="smart-switch">
           <input id={ids.emergency} type="checkbox" checked={isEmergency} onChange={(e) => setEmergency(e.target.checked)} />
           {t.emergency}
@@ -109,8 +129,12 @@ export function SmartServiceModal({ vehicle, date: initialDate, canAct, onClose,
           analysis={analysis}
           vehicleId={vehicle.id}
           date={date}
+          serviceType={isEmergency ? 'emergency' : serviceType || undefined}
           canAct={canAct}
-          onTakeTime={(time) => setAppointmentTime(time)}
+          onTakeSuggestion={(day, time) => {
+            setDate(day);
+            setAppointmentTime(time);
+          }}
           onChanged={() => void query.refetch()}
           onDone={onDone}
         />
@@ -123,13 +147,14 @@ interface AnalysisViewProps {
   analysis: SmartServiceAnalysis;
   vehicleId: string;
   date: string;
+  serviceType?: string;
   canAct: boolean;
-  onTakeTime(time: string): void;
+  onTakeSuggestion(date: string, time: string): void;
   onChanged(): void;
   onDone?(message: string): void;
 }
 
-function AnalysisView({ analysis, vehicleId, date, canAct, onTakeTime, onChanged, onDone }: AnalysisViewProps) {
+function AnalysisView({ analysis, vehicleId, date, serviceType, canAct, onTakeSuggestion, onChanged, onDone }: AnalysisViewProps) {
   const { schedule, conflicts, recommendation, redistributionPlan: plan } = analysis;
   const workshops = analysis.workshops.recommendations;
   const [workshopId, setWorkshopId] = useState<string | null>(recommendation.workshopId);
@@ -184,6 +209,7 @@ function AnalysisView({ analysis, vehicleId, date, canAct, onTakeTime, onChanged
         appointmentDate: date,
         appointmentTime: analysis.appointmentTime,
         estimatedDuration: analysis.estimatedDuration,
+        ...(serviceType ? { serviceType } : {}),
         notes: notes.trim() || undefined,
         isEmergency: analysis.emergency,
       });
@@ -214,10 +240,14 @@ function AnalysisView({ analysis, vehicleId, date, canAct, onTakeTime, onChanged
         <h3>{t.recommendation}</h3>
         {recommendation.suggestedAppointmentTime && (
           <p className="smart-suggestion">
-            <strong>{t.suggestedTime(recommendation.suggestedAppointmentTime)}</strong>
-            {!analysis.emergency && recommendation.suggestedAppointmentTime !== analysis.appointmentTime && (
-              <button type="button" className="button button--small" onClick={() => onTakeTime(recommendation.suggestedAppointmentTime!)}>
-                {t.appointmentTime}: {recommendation.suggestedAppointmentTime}
+            <strong>
+              {recommendation.suggestedDate === date
+                ? t.suggestedTime(recommendation.suggestedAppointmentTime)
+                : t.suggestedDateTime(formatDate(recommendation.suggestedDate), recommendation.suggestedAppointmentTime)}
+            </strong>
+            {!analysis.emergency && (recommendation.suggestedAppointmentTime !== analysis.appointmentTime || recommendation.suggestedDate !== date) && (
+              <button type="button" className="button button--small" onClick={() => onTakeSuggestion(recommendation.suggestedDate, recommendation.suggestedAppointmentTime!)}>
+                {t.takeSuggestion}
               </button>
             )}
           </p>
