@@ -171,6 +171,12 @@ describe('Smart Service (docs/api/smart-service.md)', () => {
       expect(short.analysis.appointmentTime).toBe('09:00');
       expect(short.analysis.conflicts).toMatchObject({ hasConflicts: false, affectedTours: [] });
       expect(short.analysis.redistributionPlan).toBeNull();
+      // A day without tours: the repair starts when the workshops open, never before the planning day.
+      const free = await ok<{ analysis: any }>(
+        await call('POST', '/api/smart-service/analyze-vehicle', { vehicleId: vehicle('IZ-MS 103'), selectedDate: DAY, radiusKm: 25, isEmergency: false }),
+      );
+      expect(free.analysis.recommendation).toMatchObject({ suggestedDate: DAY, reasoning: ss.reasoning.freeDay });
+      expect(free.analysis.recommendation.suggestedAppointmentTime >= '06:00').toBe(true);
     });
 
     it('in an emergency the repair starts at once and the nearest open workshop comes first', async () => {

@@ -24,6 +24,8 @@ import { listWorkshops } from '../fleet/workshop-register';
 import { releasedVehicles, type SmartTour, type SmartVehicle, smartVehicle, toursOfDay } from './smart-service-data';
 
 const t = messages.smartServiceScreen;
+/** dispatch.md §9: the planning day starts at 06:00. */
+const DAY_START_MINUTES = 360;
 const germanDay = (date: string) => `${date.slice(8, 10)}.${date.slice(5, 7)}.${date.slice(0, 4)}`;
 
 export interface SmartServiceContext {
@@ -109,9 +111,12 @@ export interface AnalyzeInput {
   service?: string | null;
 }
 
-/** The union of the workshops' opening windows on a day (where a suggestion may start). */
+/**
+ * The union of the workshops' opening windows on a day (where a planned repair may start); the mobile
+ * breakdown service, open round the clock, is for emergencies and does not count.
+ */
 function openingOf(workshops: readonly RankedWorkshop[], date: string): OpenWindow[] {
-  const windows = workshops.flatMap((w) => openWindowsOn(parseOpeningHours(w.openingHours) ?? [], date));
+  const windows = workshops.filter((w) => !w.mobile).flatMap((w) => openWindowsOn(parseOpeningHours(w.openingHours) ?? [], date));
   return windows.length > 0 ? windows.sort((a, b) => a.from - b.from) : [{ from: 360, to: 1200 }];
 }
 
@@ -148,7 +153,8 @@ export async function analyzeVehicle(ctx: SmartServiceContext, input: AnalyzeInp
     suggestedAppointmentTime = wanted;
     reasoning = top ? t.reasoning.emergency(top.name) : t.reasoning.noWorkshop;
   } else {
-    const suggestion = suggestAppointment(tours, duration, openingOf(workshops, input.selectedDate), today ? Math.ceil(nowMinutes / 30) * 30 : 0);
+    // Not before the Disposition's day starts (dispatch.md §9: 06:00), nor before now.
+    const suggestion = suggestAppointment(tours, duration, openingOf(workshops, input.selectedDate), Math.max(DAY_START_MINUTES, today ? Math.ceil(nowMinutes / 30) * 30 : 0));
     suggestedAppointmentTime = suggestion.time;
     if (suggestion.reason === 'afterLastTour') reasoning = t.reasoning.afterLastTour(end ?? suggestion.time ?? '');
     else if (suggestion.reason === 'freeDay') reasoning = t.reasoning.freeDay;
@@ -156,7 +162,7 @@ export async function analyzeVehicle(ctx: SmartServiceContext, input: AnalyzeInp
     else {
       const next = addDays(input.selectedDate, 1);
       const opening = openingOf(workshops, next)[0]!;
-      suggestedAppointmentTime = clockText(opening.from);
+      suggestedAppointmentTime = clockText(Math.max(DAY_START_MINUTES, opening.from));
       suggestedDate = next;
       reasoning = t.reasoning.nextDay(germanDay(next), suggestedAppointmentTime);
     }
