@@ -34,7 +34,7 @@ describe('Smart Service in a real browser', () => {
     const post = async (url: string, payload: object) => {
       const res = await app.app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${token}` }, payload });
       expect(res.statusCode, res.body).toBeLessThan(300);
-      return res.json() as Record<string, any>;
+      return res.json() as { order: { id: string } };
     };
     for (const time of ['06:00', '12:00']) {
       const { order } = await post('/api/orders', demoOrderBody({ delivery_date: day, quantity: 27 }));

@@ -1,4 +1,5 @@
 import { messages } from '@dispo/domain/messages';
+import type { analyzeVehicle } from '@dispo/projection-service/smart-service/smart-service-analysis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoId } from './seed';
 import { demoOrderBody } from './testing/demo-order';
@@ -15,6 +16,15 @@ interface RankedWorkshop {
   score: number;
   services: string[];
   mobile: boolean;
+}
+type Analysis = NonNullable<Awaited<ReturnType<typeof analyzeVehicle>>>;
+interface Redistribution {
+  success: boolean;
+  message: string;
+  redistributionPlan: { strategy: string; reassignments: { toVehicleId: string; toLicensePlate: string }[]; unassigned: { reason: string }[] } | null;
+  availableVehicles: unknown[];
+  redistributionSummary: Record<string, number>;
+  recommendedActions: string[];
 }
 interface Tour {
   id: string;
@@ -144,7 +154,7 @@ describe('Smart Service (docs/api/smart-service.md)', () => {
     });
 
     it('analyses the day: two tours, the conflicts of a repair at 07:00, the plan to redistribute them', async () => {
-      const { analysis } = await ok<{ analysis: any }>(
+      const { analysis } = await ok<{ analysis: Analysis }>(
         await call('POST', '/api/smart-service/analyze-vehicle', { vehicleId: vehicle('IZ-MS 101'), selectedDate: DAY, radiusKm: 50, isEmergency: false, appointmentTime: '07:00', serviceType: 'major-repair' }),
       );
       expect(analysis.vehicle).toMatchObject({ id: vehicle('IZ-MS 101'), licensePlate: 'IZ-MS 101', brand: 'Mercedes-Benz' });
@@ -152,35 +162,35 @@ describe('Smart Service (docs/api/smart-service.md)', () => {
       expect(analysis.schedule.lastTourEnd).toMatch(/^\d\d:\d\d$/);
       expect(analysis.estimatedDuration).toBe(480);
       expect(analysis.conflicts).toMatchObject({ hasConflicts: true, conflictCount: 2, totalAffectedOrders: 2, vehicleAvailableAgain: '15:00', redistributionRequired: true });
-      expect(analysis.conflicts.affectedTours.map((a: any) => [a.tourId, a.conflictType])).toEqual([
+      expect(analysis.conflicts.affectedTours.map((a) => [a.tourId, a.conflictType])).toEqual([
         [first, 'partial'],
         [second, expect.stringMatching(/^(partial|complete_overlap)$/)],
       ]);
       expect(analysis.redistributionPlan).toMatchObject({ strategy: 'redistribute_to_available_vehicles', delayMinutes: 0 });
-      expect(analysis.redistributionPlan.pros.length).toBeGreaterThan(0);
-      expect(analysis.redistributionPlan.reassignments.map((r: any) => r.toLicensePlate)).toEqual(['IZ-MS 102', 'IZ-MS 102']);
+      expect(analysis.redistributionPlan!.pros.length).toBeGreaterThan(0);
+      expect(analysis.redistributionPlan!.reassignments.map((r) => r.toLicensePlate)).toEqual(['IZ-MS 102', 'IZ-MS 102']);
       expect(analysis.workshops.count).toBe(analysis.workshops.recommendations.length);
       // Eight hours fit neither after the last tour nor between the tours: the next day's opening.
       expect(analysis.recommendation.reasoning).toContain('13.05.2027');
-      const short = await ok<{ analysis: any }>(
+      const short = await ok<{ analysis: Analysis }>(
         await call('POST', '/api/smart-service/analyze-vehicle', { vehicleId: vehicle('IZ-MS 101'), selectedDate: DAY, radiusKm: 50, isEmergency: false, serviceType: 'oil-change' }),
       );
-      expect(short.analysis.recommendation.suggestedAppointmentTime > short.analysis.schedule.lastTourEnd).toBe(true);
-      expect(short.analysis.recommendation.reasoning).toBe(ss.reasoning.afterLastTour(short.analysis.schedule.lastTourEnd));
+      expect(short.analysis.recommendation.suggestedAppointmentTime! > short.analysis.schedule.lastTourEnd!).toBe(true);
+      expect(short.analysis.recommendation.reasoning).toBe(ss.reasoning.afterLastTour(short.analysis.schedule.lastTourEnd!));
       // At the default 09:00 an hour's service lies between the two tours.
       expect(short.analysis.appointmentTime).toBe('09:00');
       expect(short.analysis.conflicts).toMatchObject({ hasConflicts: false, affectedTours: [] });
       expect(short.analysis.redistributionPlan).toBeNull();
       // A day without tours: the repair starts when the workshops open, never before the planning day.
-      const free = await ok<{ analysis: any }>(
+      const free = await ok<{ analysis: Analysis }>(
         await call('POST', '/api/smart-service/analyze-vehicle', { vehicleId: vehicle('IZ-MS 103'), selectedDate: DAY, radiusKm: 25, isEmergency: false }),
       );
       expect(free.analysis.recommendation).toMatchObject({ suggestedDate: DAY, reasoning: ss.reasoning.freeDay });
-      expect(free.analysis.recommendation.suggestedAppointmentTime >= '06:00').toBe(true);
+      expect(free.analysis.recommendation.suggestedAppointmentTime! >= '06:00').toBe(true);
     });
 
     it('in an emergency the repair starts at once and the nearest open workshop comes first', async () => {
-      const { analysis } = await ok<{ analysis: any }>(
+      const { analysis } = await ok<{ analysis: Analysis }>(
         await call('POST', '/api/smart-service/analyze-vehicle', { vehicleId: vehicle('IZ-MS 101'), selectedDate: DAY, radiusKm: 100, isEmergency: true }),
       );
       expect(analysis.emergency).toBe(true);
@@ -200,7 +210,7 @@ describe('Smart Service (docs/api/smart-service.md)', () => {
     });
 
     it('moves both tours to the nearest free vehicle through the tour move, then books the workshop', async () => {
-      const res = await ok<any>(
+      const res = await ok<Redistribution>(
         await call('POST', '/api/smart-service/redistribute-tours', {
           conflictingVehicleId: vehicle('IZ-MS 101'), selectedDate: DAY, conflictingTourIds: [first, second], appointmentTime: '07:00', estimatedDuration: 480,
         }),
@@ -214,7 +224,7 @@ describe('Smart Service (docs/api/smart-service.md)', () => {
       refused(await call('POST', '/api/smart-service/book-appointment', { vehicleId: vehicle('IZ-MS 101'), appointmentDate: DAY, appointmentTime: '07:00' }), 400, s.chooseWorkshop);
       const { workshops } = await ok<{ workshops: { id: string; name: string }[] }>(await call('GET', '/api/workshops'));
       const itzehoe = workshops.find((w) => w.name === 'Volvo Trucks Center Itzehoe')!;
-      const booked = await ok<{ appointment: any; bookingReference: string; message: string }>(
+      const booked = await ok<{ appointment: Record<string, unknown> & { id: string }; bookingReference: string; message: string }>(
         await call('POST', '/api/smart-service/book-appointment', {
           vehicleId: vehicle('IZ-MS 101'), workshopId: itzehoe.id, workshopName: itzehoe.name, appointmentDate: DAY, appointmentTime: '07:00',
           estimatedDuration: 480, serviceType: 'major-repair', notes: 'Kupplung', isEmergency: false,
@@ -250,14 +260,14 @@ describe('Smart Service (docs/api/smart-service.md)', () => {
       const released = ['IZ-MS 101', 'IZ-MS 102', 'IZ-MS 103', 'HH-MS 201', 'HH-MS 202', 'HH-MS 203', 'HH-MS 204', 'KI-MS 301', 'KI-MS 302'];
       const ids: Record<string, string> = {};
       for (const plate of released) ids[plate] = await tourOn(plate, BUSY_DAY, '08:00');
-      const res = await ok<any>(
+      const res = await ok<Redistribution>(
         await call('POST', '/api/smart-service/redistribute-tours', {
           conflictingVehicleId: vehicle('IZ-MS 103'), selectedDate: BUSY_DAY, conflictingTourIds: [ids['IZ-MS 103']], appointmentTime: '08:00',
         }),
       );
       expect(res).toMatchObject({ success: false, message: ss.manualDispatchNeeded, redistributionSummary: { successfulRedistributions: 0, conflictingToursCount: 1 } });
-      expect(res.redistributionPlan.strategy).toBe('delay_appointment');
-      expect(res.redistributionPlan.unassigned[0].reason).toBe('no_vehicle_free');
+      expect(res.redistributionPlan!.strategy).toBe('delay_appointment');
+      expect(res.redistributionPlan!.unassigned[0]!.reason).toBe('no_vehicle_free');
       const tours = await toursOf(BUSY_DAY);
       expect(tours.find((x) => x.id === ids['IZ-MS 103'])!.vehicle_id).toBe(vehicle('IZ-MS 103'));
     });
@@ -277,7 +287,7 @@ describe('Smart Service (docs/api/smart-service.md)', () => {
       if (move.statusCode === 200) expect(after.vehicle_id).toBe(vehicle('KI-MS 301'));
       else {
         expect(redistribution.json()).toMatchObject({ success: true });
-        expect(after.vehicle_id).toBe((redistribution.json() as any).redistributionPlan.reassignments[0].toVehicleId);
+        expect(after.vehicle_id).toBe((redistribution.json() as Redistribution).redistributionPlan!.reassignments[0]!.toVehicleId);
       }
     });
   });
