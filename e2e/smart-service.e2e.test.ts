@@ -92,4 +92,24 @@ describe('Smart Service in a real browser', () => {
     await row('IZ-MS 101').getByRole('img', { name: messages.dispatchScreen.workshopTomorrow('07:00') }).waitFor(LIVE);
     await context.close();
   }, 180_000);
+
+  it('opens from the fleet area’s vehicle actions', async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'de-DE', timezoneId: 'Europe/Berlin' });
+    const page = await context.newPage();
+    await page.goto(`${app.url}/fuhrpark`);
+    await expect.poll(() => page.url()).toContain('/login');
+    await page.getByLabel(messages.login.username).fill('fuhrpark');
+    await page.getByLabel(messages.login.password).fill('demo1234');
+    await page.getByRole('button', { name: messages.login.submit }).click();
+    await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+    if (!page.url().includes('/fuhrpark')) await page.goto(`${app.url}/fuhrpark`);
+    if (shots) await page.screenshot({ path: `${shots}/smart-service-fleet-list.png` });
+    await page.getByRole('button', { name: messages.fleetScreen.actionOn(s.menuEntry, 'HH-MS 201') }).first().click();
+    const dialog = page.getByRole('dialog', { name: t.title('HH-MS 201') });
+    await dialog.getByRole('heading', { name: t.workshops, exact: false }).waitFor(LIVE);
+    await dialog.getByRole('radio', { name: /Scania Service Hamburg-Billbrook/ }).waitFor(LIVE);
+    await dialog.getByRole('button', { name: t.book }).waitFor(LIVE);
+    if (shots) await page.screenshot({ path: `${shots}/smart-service-fleet.png` });
+    await context.close();
+  }, 120_000);
 });

@@ -4,58 +4,19 @@ import { clearDispatchCaches } from './disposition';
 import { invalidateFleet } from './fleet';
 import { queryKeys } from './queryKeys';
 import type { Appointment } from './workshop';
+import type {
+  AffectedTour,
+  RankedWorkshop,
+  Reassignment,
+  RedistributionPlan as DomainPlan,
+} from '@dispo/domain/smart-service/index';
 
 /** The Smart Service (docs/api/smart-service.md): analysis, redistribution, booking. */
 
-export type ConflictType = 'complete_overlap' | 'partial';
-export type Severity = 'high' | 'medium' | 'low';
+export type { AffectedTour, RankedWorkshop, Reassignment } from '@dispo/domain/smart-service/index';
 
-export interface RankedWorkshop {
-  id: string;
-  name: string;
-  brand: string | null;
-  address: string;
-  phone: string | null;
-  website: string | null;
-  openingHours: string;
-  services: string[];
-  rating: number;
-  mobile: boolean;
-  distance: number;
-  brandMatch: number;
-  brandLabel: string;
-  preferred: boolean;
-  isOpen: boolean;
-  score: number;
-}
-
-export interface AffectedTour {
-  tourId: string;
-  tourNumber: string;
-  startTime: string;
-  endTime: string;
-  affectedOrders: number;
-  severity: Severity;
-  conflictType: ConflictType;
-}
-
-export interface Reassignment {
-  tourId: string;
-  tourNumber: string;
-  startTime: string;
-  toVehicleId: string;
-  toLicensePlate: string;
-}
-
-export interface RedistributionPlan {
-  strategy: 'redistribute_to_available_vehicles' | 'delay_appointment';
-  description: string;
-  estimatedReassignmentTime: number;
-  affectedTours: AffectedTour[];
-  suggestedAppointmentTime: string;
-  delayMinutes: number;
-  pros: string[];
-  cons: string[];
+/** The plan as the server answers it: the domain's plan with the vehicles chosen and the tours left over. */
+export interface RedistributionPlan extends DomainPlan {
   reassignments: Reassignment[];
   unassigned: { tourId: string; tourNumber: string; reason: string; message: string }[];
 }

@@ -12,14 +12,12 @@ import {
 } from '../../api/smartService';
 import { formatDate } from '../../components/format';
 import { Modal } from '../../components/Modal';
+import { DEFAULT_RADIUS_KM, RADIUS_OPTIONS } from '@dispo/domain/smart-service/workshop-ranking';
 import { DayTimeline } from './DayTimeline';
 import './smart-service.css';
 
 const s = messages.smartService;
 const t = messages.smartServiceScreen;
-/** dispatch.md §9 / fleet.md §9: radius options, default 25 km. */
-const RADIUS_OPTIONS = [10, 25, 50, 100] as const;
-const DEFAULT_RADIUS_KM = 25;
 const DEFAULT_TIME = '09:00';
 type ServiceType = keyof typeof t.serviceTypes;
 const SERVICE_TYPES = Object.keys(t.serviceTypes) as ServiceType[];
