@@ -231,7 +231,7 @@ describe('workshop appointments of vehicles and trailers (docs/api/fleet.md)', (
   });
 
   it('offers the catalogue workshops nearest to the vehicle first, its brand marked', async () => {
-    const { workshops } = await ok<{ workshops: { name: string; distance: number | null; brandMatch: boolean }[] }>(
+    const { workshops } = await ok<{ workshops: { name: string; distance: number | null; brandMatch: number }[] }>(
       await call('GET', `/api/workshops?vehicleId=${vehicle('B-MS 401')}`),
     );
     expect(workshops.length).toBe(15);
@@ -240,6 +240,6 @@ describe('workshop appointments of vehicles and trailers (docs/api/fleet.md)', (
     expect(workshops[1]?.name).toContain('Berlin');
     const distances = workshops.map((x) => x.distance ?? 0);
     expect(distances).toEqual([...distances].sort((a, b) => a - b));
-    expect(workshops.find((x) => x.name === 'Iveco Nutzfahrzeuge Berlin-Marzahn')?.brandMatch).toBe(true);
+    expect(workshops.find((x) => x.name === 'Iveco Nutzfahrzeuge Berlin-Marzahn')?.brandMatch).toBe(1);
   });
 });

@@ -31,7 +31,8 @@ const records =
   catalog.customers.length +
   catalog.vehicles.length +
   catalog.trailers.length +
-  catalog.fuelCards.length;
+  catalog.fuelCards.length +
+  catalog.workshops.length;
 
 describe('demo seed', () => {
   let t: TestApp;
@@ -59,6 +60,7 @@ describe('demo seed', () => {
     expect(count('VehicleCreated')).toBe(catalog.vehicles.length);
     expect(count('TrailerCreated')).toBe(catalog.trailers.length);
     expect(count('FuelCardCreated')).toBe(catalog.fuelCards.length);
+    expect(count('WorkshopRegistered')).toBe(catalog.workshops.length);
     for (const e of afterFirst) {
       expect(e.metadata.userId).toBeNull();
       expect(e.metadata.commandName).toMatch(/^Seed:/);

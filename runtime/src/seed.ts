@@ -6,6 +6,7 @@ import { vehicleCommands } from '@dispo/command-service/fleet/vehicle-commands';
 import { masterDataCommands } from '@dispo/command-service/master-data/master-data-commands';
 import { reservationOwner } from '@dispo/command-service/reserve';
 import { userCommands } from '@dispo/command-service/users/user-commands';
+import { workshopCommands } from '@dispo/command-service/workshops/workshop-commands';
 import { DomainError } from '@dispo/domain/decider';
 import { normalizeUsername } from '@dispo/domain/user/index';
 import { reservationKinds } from '@dispo/events/catalog/index';
@@ -110,6 +111,11 @@ export async function seedDemoData(
     count(await once(() => master.createCustomer(demoId('customer', c.company), c, meta('CreateCustomer'))));
   }
   created += await seedFleet(ctx, catalog, options, meta);
+  // The workshop register of the Smart Service: the catalogue's workshops.
+  const workshops = workshopCommands(ctx);
+  for (const w of catalog.workshops) {
+    count(await once(() => workshops.registerWorkshop(demoId('workshop', w.name), w, meta('RegisterWorkshop'))));
+  }
   await (await import('./seed-templates')).seedTemplates(ctx, catalog);
   const history = options.history ? await seedHistory(ctx, catalog, options.history) : null;
   // The workshop appointments and deadline warnings belong to the demo business's operations.

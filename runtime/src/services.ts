@@ -36,6 +36,13 @@ import { vehicleDocumentsProjection } from '@dispo/projection-service/projection
 import { vehicleHistoryProjection } from '@dispo/projection-service/projections/vehicle-history';
 import { vehiclesProjection } from '@dispo/projection-service/projections/vehicles';
 import { workshopAppointmentsProjection } from '@dispo/projection-service/projections/workshop-appointments';
+import { workshopsProjection } from '@dispo/projection-service/projections/workshops';
+import { workshopCommandRoutes } from '@dispo/command-service/workshops/workshop-routes';
+import { findWorkshop } from '@dispo/projection-service/fleet/workshop-register';
+import { smartServiceRoutes } from '@dispo/command-service/smart-service/smart-service-routes';
+import { smartServiceQueryRoutes } from '@dispo/projection-service/queries/smart-service-routes';
+import { redistributionCandidates } from '@dispo/projection-service/smart-service/smart-service-analysis';
+import { smartVehicle, toursOfDay } from '@dispo/projection-service/smart-service/smart-service-data';
 import { trailerHistoryProjection } from '@dispo/projection-service/projections/trailer-history';
 import { workshopQueryRoutes } from '@dispo/projection-service/queries/workshop-routes';
 import { findAppointment } from '@dispo/projection-service/fleet/appointment-view';
@@ -88,6 +95,7 @@ export const projections = [
   trailersProjection,
   fuelCardsProjection,
   vehicleDocumentsProjection,
+  workshopsProjection,
   // Appointments before the histories that describe them.
   workshopAppointmentsProjection,
   vehicleHistoryProjection,
@@ -273,6 +281,29 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
       futureTours: (vehicleId) => vehicleFutureTours(infra.sql, vehicleId, berlinDate(new Date())),
       coupledTrailers: (vehicleId) => coupledTrailerPlates(infra.sql, vehicleId),
     });
+    await app.register(workshopCommandRoutes, {
+      store: infra.store,
+      registry: infra.registry,
+      waitForProjections: options.queries ? (p) => runner.waitFor(p) : (p) => runner.waitForStored(p),
+      readWorkshop: (id) => findWorkshop(infra.sql, id),
+    });
+    await app.register(smartServiceRoutes, {
+      store: infra.store,
+      registry: infra.registry,
+      travel,
+      workshopWindows: (vehicleId, date) => workshopWindowsOf(infra.sql, vehicleId, date),
+      waitForProjections: options.queries ? (p) => runner.waitFor(p) : (p) => runner.waitForStored(p),
+      reads: {
+        vehicle: (id) => smartVehicle(infra.sql, id),
+        dayTours: (date, vehicleId) => toursOfDay(infra.sql, date, [vehicleId]),
+        candidates: async (vehicleId, date) => {
+          const vehicle = await smartVehicle(infra.sql, vehicleId);
+          return vehicle ? redistributionCandidates({ sql: infra.sql, distance: travel.distance, now: () => ({ date, time: '00:00' }) }, vehicle, date) : [];
+        },
+        workshop: (id) => findWorkshop(infra.sql, id),
+        readAppointment: (id) => findAppointment(infra.sql, id, berlinDate(new Date())),
+      },
+    });
     await app.register(quickOrderRoutes, {
       store: infra.store,
       registry: infra.registry,
@@ -310,7 +341,8 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
     await app.register(orderPdfRoutes, { sql: infra.sql });
     await app.register(tourPlanRoutes, { sql: infra.sql, mailSending: Boolean(options.mail?.smtpUrl) });
     await app.register(fleetQueryRoutes, { sql: infra.sql });
-    await app.register(workshopQueryRoutes, { sql: infra.sql, workshops: loadDemoCatalog().workshops });
+    await app.register(workshopQueryRoutes, { sql: infra.sql });
+    await app.register(smartServiceQueryRoutes, { sql: infra.sql, distance: travel.distance });
     await app.register(personalRoutes, { sql: infra.sql });
     await app.register(auditRoutes, { sql: infra.sql, registry: infra.registry });
     await app.register(quickOrderQueryRoutes, { sql: infra.sql });

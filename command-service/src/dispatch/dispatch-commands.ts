@@ -42,6 +42,14 @@ export interface DayFacts {
   vehicleCount: number;
 }
 
+/** Where a tour moves; `expected`: where the mover saw it (refused if it moved meanwhile). */
+export interface TourMoveInput {
+  vehicleId: string;
+  date: string;
+  startTime: string;
+  expected?: { vehicleId: string; date?: string; startTime?: string } | null;
+}
+
 /** The read side's pending workshop appointments of a vehicle on a day (issue 13), for the assignment warning. */
 export type WorkshopWindowsOf = (vehicleId: string, date: string) => Promise<WorkshopWindow[]>;
 
@@ -107,6 +115,30 @@ export function dispatchCommands(ctx: { store: EventStore; registry: EventRegist
         }
       }),
     );
+  }
+
+  /** The tour's move and its orders' new slots, as decisions of one append. */
+  async function moveDecisions(tourId: string, input: TourMoveInput, meta: Meta, at: string): Promise<Decision[]> {
+    const tourStream = streamIds.tour(tourId);
+    const [tour, v] = await Promise.all([loadAggregate(ctx.store, tourDecider, tourStream), vehicle(input.vehicleId)]);
+    const moved = tourDecider.decide(
+      { type: 'MoveTour', tourId, vehicle: v, date: input.date, startTime: input.startTime, expected: input.expected, userId: meta.userId, now: at },
+      tour.state,
+    );
+    if (moved.length === 0 || !tour.state.exists) return [];
+    // Same vehicle: it starts where it did; another vehicle starts at its own home plant.
+    const startPlantId = input.vehicleId === tour.state.entity.vehicleId ? tour.state.entity.startPlantId : await homePlantId(v);
+    const events = await withTimes(tour.state, moved, startPlantId, at);
+    const orders = await orderDecisions(tour.state.entity.orderIds, (orderId) => ({
+      type: 'RescheduleOrderTour',
+      orderId,
+      tourId,
+      vehicleId: input.vehicleId,
+      date: input.date,
+      startTime: input.startTime,
+      now: at,
+    }));
+    return [{ streamId: tourStream, expectedVersion: tour.version, events }, ...orders];
   }
 
   return {
@@ -176,27 +208,15 @@ export function dispatchCommands(ctx: { store: EventStore; registry: EventRegist
     },
 
     /** PUT /tours/:id/move: the tour and the arrival times of its orders move together. */
-    async move(tourId: string, input: { vehicleId: string; date: string; startTime: string }, meta: Meta) {
+    async move(tourId: string, input: TourMoveInput, meta: Meta) {
       const at = commandTime(meta);
-      return executeCommand(ctx.store, ctx.registry, meta, async () => {
-        const tourStream = streamIds.tour(tourId);
-        const [tour, v] = await Promise.all([loadAggregate(ctx.store, tourDecider, tourStream), vehicle(input.vehicleId)]);
-        const moved = tourDecider.decide({ type: 'MoveTour', tourId, vehicle: v, date: input.date, startTime: input.startTime, userId: meta.userId, now: at }, tour.state);
-        if (moved.length === 0 || !tour.state.exists) return [];
-        // Same vehicle: it starts where it did; another vehicle starts at its own home plant.
-        const startPlantId = input.vehicleId === tour.state.entity.vehicleId ? tour.state.entity.startPlantId : await homePlantId(v);
-        const events = await withTimes(tour.state, moved, startPlantId, at);
-        const orders = await orderDecisions(tour.state.entity.orderIds, (orderId) => ({
-          type: 'RescheduleOrderTour',
-          orderId,
-          tourId,
-          vehicleId: input.vehicleId,
-          date: input.date,
-          startTime: input.startTime,
-          now: at,
-        }));
-        return [{ streamId: tourStream, expectedVersion: tour.version, events }, ...orders];
-      });
+      return executeCommand(ctx.store, ctx.registry, meta, () => moveDecisions(tourId, input, meta, at));
+    },
+
+    /** Several tours moved at once (the Smart Service's redistribution): all of them in one atomic append, or none. */
+    async moveAll(moves: readonly (TourMoveInput & { tourId: string })[], meta: Meta) {
+      const at = commandTime(meta);
+      return executeCommand(ctx.store, ctx.registry, meta, async () => (await Promise.all(moves.map((m) => moveDecisions(m.tourId, m, meta, at)))).flat());
     },
 
     /**

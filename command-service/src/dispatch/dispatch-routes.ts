@@ -46,7 +46,12 @@ const assignBody = z.strictObject({
   /** The dispatcher confirmed the warnings of a first answer (409 with `requiresConfirmation`). */
   confirmWarnings: z.boolean().optional(),
 });
-const moveBody = z.strictObject({ vehicleId: text.optional(), scheduledTime: requestText().max(40).optional() });
+const moveBody = z.strictObject({
+  vehicleId: text.optional(),
+  scheduledTime: requestText().max(40).optional(),
+  /** The vehicle the tour was dragged from: moved elsewhere meanwhile, the move answers 409. */
+  fromVehicleId: text.optional(),
+});
 const completeBody = z.strictObject({ targetDate: date.optional(), date: date.optional(), sendTourPlan: z.boolean().default(true) });
 const sendPlanBody = z.strictObject({ targetDate: date, recipients: z.array(requestText().trim().max(200)).max(50).optional() });
 
@@ -82,9 +87,10 @@ export const dispatchRoutes: FastifyPluginAsyncZod<DispatchRouteOptions> = async
   });
 
   app.put('/api/disposition/tours/:id/move', { onRequest: planners, schema: { tags: ['Disposition'], params: idParams, body: moveBody } }, async (req) => {
-    const { vehicleId, scheduledTime } = req.body;
+    const { vehicleId, scheduledTime, fromVehicleId } = req.body;
     if (!vehicleId || !scheduledTime) throw new HttpError(400, messages.dispatch.incompleteAssignment);
-    const { position } = await commands.move(req.params.id, { vehicleId, ...slotOf(scheduledTime) }, meta(req.user.sub, 'MoveTour'));
+    const expected = fromVehicleId ? { vehicleId: fromVehicleId } : null;
+    const { position } = await commands.move(req.params.id, { vehicleId, ...slotOf(scheduledTime), expected }, meta(req.user.sub, 'MoveTour'));
     return answerTour(req.params.id, position);
   });
 

@@ -9,7 +9,9 @@ import {
   followUpPlan,
   type SubjectFacts,
 } from '@dispo/domain/workshop-appointment/index';
-import { type AppointmentSubject, streamIds } from '@dispo/events/catalog/index';
+import { type AppointmentBooking, type AppointmentSubject, type EstimationKey, reservationKinds, streamIds } from '@dispo/events/catalog/index';
+import { messages } from '@dispo/domain/messages';
+import { newReservationDecision } from '../reserve';
 import type { EventRegistry } from '@dispo/events/registry';
 import type { EventStore } from '@dispo/events/store/port';
 import { type CommandMeta, commandTime, type Decision, executeCommand, loadAggregate } from '../command-handler';
@@ -41,7 +43,15 @@ export function appointmentCommands(ctx: { store: EventStore; registry: EventReg
   }
 
   return {
-    planAppointment(appointmentId: string, subject: AppointmentSubject, input: AppointmentInput, meta: CommandMeta, move?: TrailerMove) {
+    /** With `booking` (Smart Service): its reference is reserved in the same append, so it is unique. */
+    planAppointment(
+      appointmentId: string,
+      subject: AppointmentSubject,
+      input: AppointmentInput,
+      meta: CommandMeta,
+      move?: TrailerMove,
+      booking?: AppointmentBooking & { estimationKey: EstimationKey },
+    ) {
       return executeCommand(ctx.store, ctx.registry, meta, async () => {
         const { state, version } = await load(appointmentId);
         const events = appointmentDecider.decide(
@@ -53,11 +63,15 @@ export function appointmentCommands(ctx: { store: EventStore; registry: EventReg
             input,
             originalVehicleId: move?.originalVehicleId ?? null,
             detectedKeywords: move?.detectedKeywords ?? [],
+            booking: booking ?? null,
             ...timing(meta),
           },
           state,
         );
-        return [{ streamId: streamIds.appointment(appointmentId), expectedVersion: version, events }];
+        const reservation = booking
+          ? [newReservationDecision(reservationKinds.bookingReference, booking.reference, appointmentId, messages.http.conflict)]
+          : [];
+        return [{ streamId: streamIds.appointment(appointmentId), expectedVersion: version, events }, ...reservation];
       });
     },
 

@@ -220,6 +220,10 @@ export function auditKind(name: string): AuditKind | undefined {
  * either here or in a kind.
  */
 export const eventTypesOutsideKinds: readonly string[] = [
+  // The workshop register (issue 15): master data like plants.
+  'WorkshopRegistered',
+  'WorkshopChanged',
+  'WorkshopRemoved',
   'CustomerCreated',
   'CustomerUpdated',
   'LoadingPointCreated',

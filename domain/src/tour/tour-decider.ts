@@ -65,6 +65,11 @@ export interface MoveTour {
   vehicle: DispatchVehicle | null;
   date: string;
   startTime: string;
+  /**
+   * Where the mover saw the tour (the dragged-from vehicle, the Smart Service's conflicting vehicle and
+   * slot): moved elsewhere meanwhile, the move is refused (409) instead of overriding the other move.
+   */
+  expected?: { vehicleId: string; date?: string; startTime?: string } | null;
   userId: string;
   now: string;
 }
@@ -206,6 +211,10 @@ function assign(command: AssignToTour, state: TourState): TourEvent[] {
 
 function move(command: MoveTour, state: TourState): TourEvent[] {
   const tour = liveTour(state);
+  const seen = command.expected;
+  if (seen && (seen.vehicleId !== tour.vehicleId || (seen.date && seen.date !== tour.date) || (seen.startTime && seen.startTime !== tour.startTime))) {
+    refuse('conflict', messages.smartServiceScreen.tourChangedMeanwhile(tour.tourNumber));
+  }
   const vehicle = checkVehicle(command.vehicle);
   checkSlot(command.date, command.startTime);
   if (vehicle.id === tour.vehicleId && command.date === tour.date && command.startTime === tour.startTime) return [];

@@ -104,6 +104,13 @@ describe('moving, status, reset and delete', () => {
     tour.given([]).when({ type: 'MoveTour', tourId: 't-1', vehicle: truck, date: '2026-11-23', startTime: '08:00', userId: 'u', now }).thenThrows(messages.dispatch.tourNotFound);
   });
 
+  it('refuses a move when the tour is no longer where the mover saw it (409 instead of overriding)', () => {
+    const move = { type: 'MoveTour' as const, tourId: 't-1', vehicle: { id: 'v-2', enabledForDispatch: true }, date: '2026-11-23', startTime: '09:00', userId: 'u', now };
+    tour.given([created]).when({ ...move, expected: { vehicleId: 'v-3' } }).thenThrows(messages.smartServiceScreen.tourChangedMeanwhile('T261123-0042'), 'conflict');
+    tour.given([created]).when({ ...move, expected: { vehicleId: 'v-1', startTime: '07:00' } }).thenThrows(messages.smartServiceScreen.tourChangedMeanwhile('T261123-0042'), 'conflict');
+    expect(tour.given([created]).when({ ...move, expected: { vehicleId: 'v-1', date: '2026-11-23', startTime: '08:00' } }).emitted()).toHaveLength(1);
+  });
+
   it('changes status along planned → in_progress → completed, naming refused changes in German', () => {
     tour
       .given([created])

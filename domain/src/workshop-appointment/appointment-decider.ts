@@ -1,4 +1,5 @@
 import type {
+  AppointmentBooking,
   AppointmentDetails,
   AppointmentSubject,
   AppointmentType,
@@ -44,6 +45,8 @@ export interface PlanAppointment {
   originalVehicleId?: string | null;
   detectedKeywords?: readonly string[];
   followUpOf?: string | null;
+  /** A Smart Service booking: its reference, workshop and duration, and the service's estimation key. */
+  booking?: (AppointmentBooking & { estimationKey: EstimationKey }) | null;
   /** The Berlin business day of the command: no appointment before it. */
   today: string;
   userId: string | null;
@@ -152,6 +155,7 @@ function planAppointment(command: PlanAppointment, state: AppointmentState): Wor
     refuse('validation', ws.trailerNotCoupled, ['aufliegerId']);
   }
   const details = validDetails({ time: DEFAULT_APPOINTMENT_TIME, ...withoutUndefined(command.input) }, subject.kind, command.today);
+  const { estimationKey: bookedKey, ...booking } = command.booking ?? { estimationKey: null };
   return [
     {
       type: 'WorkshopAppointmentPlanned',
@@ -159,10 +163,11 @@ function planAppointment(command: PlanAppointment, state: AppointmentState): Wor
         id: command.appointmentId,
         subject,
         ...details,
-        estimationKey: ESTIMATION_KEY_OF_TYPE[details.appointmentType],
+        estimationKey: bookedKey ?? ESTIMATION_KEY_OF_TYPE[details.appointmentType],
         originalVehicleId,
         detectedKeywords: originalVehicleId === null ? [] : [...(command.detectedKeywords ?? [])],
         followUpOf: command.followUpOf ?? null,
+        ...(command.booking ? { booking: booking as AppointmentBooking } : {}),
         plannedBy: command.userId,
         plannedAt: command.now,
       },
@@ -311,7 +316,7 @@ export const appointmentDecider: Decider<AppointmentCommand, AppointmentState, W
   evolve(state, event) {
     switch (event.type) {
       case 'WorkshopAppointmentPlanned': {
-        const { id, subject, estimationKey, originalVehicleId: _o, detectedKeywords: _k, followUpOf: _f, plannedBy: _b, plannedAt: _a, ...details } =
+        const { id, subject, estimationKey, originalVehicleId: _o, detectedKeywords: _k, followUpOf: _f, booking: _bk, plannedBy: _b, plannedAt: _a, ...details } =
           event.data;
         return { exists: true, entity: { id, subject, details, estimationKey, status: 'pending', completionTracked: false, result: null } };
       }

@@ -92,6 +92,9 @@ describe('event catalogue', () => {
         'WorkshopAppointmentCompleted',
         'WorkshopAppointmentPlanned',
         'WorkshopAppointmentUpdated',
+        'WorkshopChanged',
+        'WorkshopRegistered',
+        'WorkshopRemoved',
       ].sort(),
     );
   });

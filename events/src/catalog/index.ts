@@ -16,6 +16,7 @@ import { userEventDefinitions } from './user';
 import { userOrderSettingsEventDefinitions } from './user-order-settings';
 import { vehicleEventDefinitions } from './vehicle';
 import { vehicleDocumentEventDefinitions } from './vehicle-document';
+import { workshopEventDefinitions } from './workshop';
 import { workshopAppointmentEventDefinitions } from './workshop-appointment';
 
 export * from './customer';
@@ -38,6 +39,7 @@ export * from './user';
 export * from './user-order-settings';
 export * from './vehicle';
 export * from './vehicle-document';
+export * from './workshop';
 export * from './workshop-appointment';
 
 const catalogue = [
@@ -60,6 +62,7 @@ const catalogue = [
   ...userOrderSettingsEventDefinitions,
   ...workshopAppointmentEventDefinitions,
   ...deadlineWarningEventDefinitions,
+  ...workshopEventDefinitions,
 ] as const;
 
 /** Every event type of this catalogue, for `new EventRegistry(allEventDefinitions)`. */

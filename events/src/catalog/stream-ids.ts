@@ -20,6 +20,8 @@ export const streamIds = {
   fuelCard: (id: string) => `fuel-card-${id}`,
   /** A workshop or maintenance appointment of a vehicle or trailer (fleet.md §3). */
   appointment: (id: string) => `appointment-${id}`,
+  /** A workshop of the register (smart service). */
+  workshop: (id: string) => `workshop-${id}`,
   /** One deadline warning of one vehicle and action on one Berlin day; its existence is the reservation. */
   deadlineWarning: (vehicleId: string, action: string, day: string) => `deadline-warning-${vehicleId}-${action}-${day}`,
   /** A personal order template (orders.md §2.13). */
@@ -48,4 +50,6 @@ export const reservationKinds = {
   trailerPlate: 'trailer-plate',
   /** Card number without spaces: `fuel-card-number-7002123456780101`. */
   fuelCardNumber: 'fuel-card-number',
+  /** A Smart Service booking reference: `booking-reference-WS-261126-4711`. */
+  bookingReference: 'booking-reference',
 } as const;

@@ -20,6 +20,18 @@ export type EstimationKey = z.infer<typeof estimationKeySchema>;
 export const appointmentSubjectSchema = z.strictObject({ kind: z.enum(['vehicle', 'trailer']), id: idSchema });
 export type AppointmentSubject = z.infer<typeof appointmentSubjectSchema>;
 
+/**
+ * A Smart Service booking (issue 15): the register's workshop, the human-readable reference, how long
+ * the repair keeps the vehicle (minutes) and whether it is an emergency. Absent on wizard appointments.
+ */
+export const appointmentBookingSchema = z.strictObject({
+  reference: z.string().regex(/^WS-\d{6}-\d{4}$/),
+  workshopId: idSchema,
+  durationMinutes: z.number().int().min(15).max(1440),
+  isEmergency: z.boolean(),
+});
+export type AppointmentBooking = z.infer<typeof appointmentBookingSchema>;
+
 /** The fields the planning wizard and the edit dialog set (fleet.md §3 maintenance schedules). */
 export const appointmentDetailsSchema = z.strictObject({
   appointmentType: appointmentTypeSchema,
@@ -49,6 +61,7 @@ export const workshopAppointmentPlanned = defineEvent({
     detectedKeywords: z.array(z.string().min(1)),
     /** The completed appointment whose follow-up this is. */
     followUpOf: idSchema.nullable(),
+    booking: appointmentBookingSchema.nullable().optional(),
     plannedBy: performerIdSchema,
     plannedAt: timestampSchema,
   }),

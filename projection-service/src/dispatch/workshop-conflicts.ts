@@ -1,5 +1,4 @@
-import { overlapsWorkshop, workshopWindow } from '@dispo/domain/workshop-appointment/appointment-rules';
-import type { EstimationKey } from '@dispo/events/catalog/index';
+import { minutesOfClock } from '@dispo/domain/workshop-appointment/appointment-rules';
 import type { SqlExecutor } from '@dispo/events/sql/client';
 
 /** The workshop appointment a tour runs into: its type and window (HH:MM). */
@@ -31,8 +30,9 @@ export async function workshopConflicts(
   for (const tour of tours) {
     for (const a of rows) {
       if (a.subject_id !== tour.vehicleId || a.date !== tour.date) continue;
-      if (!overlapsWorkshop({ time: a.time, estimationKey: a.estimation_key as EstimationKey }, { start: tour.span[0], end: tour.span[1] })) continue;
       const from = Number(a.time.slice(0, 2)) * 60 + Number(a.time.slice(3, 5));
+      // The stored duration: the estimate of fleet.md §9, or a Smart Service booking's own.
+      if (!(tour.span[0] < Math.min(1440, from + Number(a.duration_minutes)) && tour.span[1] > from)) continue;
       found.set(tour.id, { appointmentId: a.id, appointmentType: a.appointment_type, from: a.time, to: clock(Math.min(1440, from + Number(a.duration_minutes))) });
       break;
     }
@@ -42,10 +42,13 @@ export async function workshopConflicts(
 
 /** The pending workshop appointments of a vehicle on a day, as windows in minutes (the assignment's warning). */
 export async function workshopWindowsOf(sql: SqlExecutor, vehicleId: string, date: string) {
-  const { rows } = await sql.query<{ time: string; appointment_type: string; estimation_key: string }>(
-    `SELECT time, appointment_type, estimation_key FROM read.workshop_appointments
+  const { rows } = await sql.query<{ time: string; appointment_type: string; duration_minutes: number }>(
+    `SELECT time, appointment_type, duration_minutes FROM read.workshop_appointments
      WHERE subject_kind = 'vehicle' AND status = 'pending' AND subject_id = $1 AND date = $2 ORDER BY time`,
     [vehicleId, date],
   );
-  return rows.map((a) => ({ appointmentType: a.appointment_type, ...workshopWindow({ time: a.time, estimationKey: a.estimation_key as EstimationKey }) }));
+  return rows.map((a) => {
+    const from = minutesOfClock(a.time);
+    return { appointmentType: a.appointment_type, from, to: Math.min(1440, from + Number(a.duration_minutes)) };
+  });
 }

@@ -53,6 +53,10 @@ export function appointmentView(r: Record<string, unknown>, today: string) {
     completedBy: str(r.completed_by),
     completedByName: str(r.completer_name),
     completedAt: iso(r.completed_at),
+    /** A Smart Service booking: its reference, the register's workshop, emergency. */
+    bookingReference: str(r.booking_reference),
+    workshopId: str(r.workshop_id),
+    isEmergency: r.is_emergency === true,
   };
 }
 export type AppointmentView = ReturnType<typeof appointmentView>;
@@ -71,6 +75,21 @@ export async function findAppointment(sql: SqlExecutor, id: string, today: strin
 }
 
 export type SubjectKind = 'vehicle' | 'trailer';
+
+/** GET /api/smart-service/appointments/:vehicleId: a vehicle's appointments, by status and date range. */
+export async function vehicleAppointmentsIn(
+  sql: SqlExecutor,
+  vehicleId: string,
+  filter: { status?: string; from?: string; to?: string },
+  today: string,
+): Promise<AppointmentView[]> {
+  const { rows } = await sql.query(
+    `${SELECT} WHERE a.subject_kind = 'vehicle' AND a.subject_id = $1 AND ($2::text IS NULL OR a.status = $2)
+       AND ($3::text IS NULL OR a.date >= $3) AND ($4::text IS NULL OR a.date <= $4) ORDER BY a.date, a.time`,
+    [vehicleId, filter.status ?? null, filter.from ?? null, filter.to ?? null],
+  );
+  return rows.map((r) => appointmentView(r, today));
+}
 
 /**
  * A vehicle's or trailer's appointments (deleted ones left out): upcoming (today on, pending, soonest

@@ -35,6 +35,8 @@ function subjectNotice(subject: AppointmentSubject): Notice[] {
  */
 export const workshopAppointmentsProjection: Projection = {
   name: 'workshop_appointments',
+  // 2: Smart Service bookings (reference, workshop id, emergency; their duration in duration_minutes).
+  schemaVersion: 2,
 
   ...readTableLifecycle(
     'read.workshop_appointments',
@@ -44,7 +46,8 @@ export const workshopAppointmentsProjection: Projection = {
       status text NOT NULL, completion_tracked boolean NOT NULL DEFAULT false, completion jsonb,
       original_vehicle_id text, detected_keywords jsonb NOT NULL DEFAULT '[]', follow_up_of text, follow_up_id text,
       planned_by text, planned_at timestamptz NOT NULL, updated_at timestamptz NOT NULL,
-      completed_by text, completed_at timestamptz, version integer NOT NULL`,
+      completed_by text, completed_at timestamptz, version integer NOT NULL,
+      booking_reference text, workshop_id text, is_emergency boolean NOT NULL DEFAULT false`,
     { workshop_appointments_subject_idx: 'subject_kind, subject_id, date', workshop_appointments_date_idx: 'date' },
   ),
 
@@ -56,13 +59,14 @@ export const workshopAppointmentsProjection: Projection = {
         await tx.query(
           `INSERT INTO read.workshop_appointments (id, subject_kind, subject_id, appointment_type, date, time, workshop, custom_workshop,
              location, notes, estimated_cost, responsible, estimation_key, status, original_vehicle_id, detected_keywords, follow_up_of,
-             planned_by, planned_at, updated_at, version, duration_minutes)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 'pending', $14, $15, $16, $17, $18, $18, $19, $20)
+             planned_by, planned_at, updated_at, version, duration_minutes, booking_reference, workshop_id, is_emergency)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 'pending', $14, $15, $16, $17, $18, $18, $19, $20, $21, $22, $23)
            ON CONFLICT (id) DO NOTHING`,
           [
             d.id, d.subject.kind, d.subject.id, d.appointmentType, d.date, d.time, d.workshop, d.customWorkshop, d.location, d.notes,
             d.estimatedCost, d.responsible, d.estimationKey, d.originalVehicleId, JSON.stringify(d.detectedKeywords), d.followUpOf,
-            d.plannedBy, d.plannedAt, version, durationMinutes(d.estimationKey),
+            d.plannedBy, d.plannedAt, version, d.booking?.durationMinutes ?? durationMinutes(d.estimationKey),
+            d.booking?.reference ?? null, d.booking?.workshopId ?? null, d.booking?.isEmergency ?? false,
           ],
         );
         return subjectNotice(d.subject);

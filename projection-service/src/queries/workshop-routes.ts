@@ -12,7 +12,7 @@ import { vehicleHistory } from '../fleet/history-view';
 import { trailerHistory } from '../fleet/trailer-history-view';
 import { findTrailer } from '../fleet/trailer-view';
 import { findVehicle } from '../fleet/vehicle-view';
-import { type CatalogueWorkshop, workshopsFor } from '../fleet/workshop-catalogue';
+import { findWorkshop, workshopsFor } from '../fleet/workshop-register';
 import { historyPdfFileName, renderHistoryPdf } from '../pdf/render-history-pdf';
 
 const tags = ['Fuhrpark'];
@@ -48,12 +48,10 @@ function pdfRange(q: { startDate?: string; endDate?: string }) {
 
 export interface WorkshopRouteOptions {
   sql: SqlExecutor;
-  /** The workshops offered in the wizards (the demo catalogue's). */
-  workshops: readonly CatalogueWorkshop[];
 }
 
 /** GET routes of workshop appointments, trailer history and the history PDFs (docs/api/fleet.md). */
-export const workshopQueryRoutes: FastifyPluginAsyncZod<WorkshopRouteOptions> = async (app, { sql, workshops }) => {
+export const workshopQueryRoutes: FastifyPluginAsyncZod<WorkshopRouteOptions> = async (app, { sql }) => {
   const read = { onRequest: requireRoles(...readerRoles) };
   const today = () => berlinDate(new Date());
   const subjectOr404 = async (kind: SubjectKind, subjectId: string) => {
@@ -82,8 +80,14 @@ export const workshopQueryRoutes: FastifyPluginAsyncZod<WorkshopRouteOptions> = 
   app.get(
     '/api/workshops',
     { ...read, schema: { tags, querystring: z.strictObject({ vehicleId: z.preprocess(blankIsAbsent, id.optional()) }) } },
-    async (req) => ({ workshops: await workshopsFor(sql, workshops, req.query.vehicleId ?? null) }),
+    async (req) => ({ workshops: await workshopsFor(sql, req.query.vehicleId ?? null) }),
   );
+
+  app.get('/api/workshops/:id', { ...read, schema: { tags, params: idParams } }, async (req) => {
+    const workshop = await findWorkshop(sql, req.params.id);
+    if (!workshop) throw new HttpError(404, messages.smartServiceScreen.workshopNotFound);
+    return { workshop };
+  });
 
   app.get('/api/auflieger/:id/history', { ...read, schema: { tags, params: idParams, querystring: historyQuery(TRAILER_HISTORY_ACTIONS) } }, async (req) => {
     const history = await trailerHistory(sql, req.params.id, req.query);

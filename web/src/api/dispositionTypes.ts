@@ -255,6 +255,8 @@ export interface AssignResponse {
 export interface MoveBody {
   vehicleId: string;
   scheduledTime: string;
+  /** Where the tour was dragged from: moved elsewhere meanwhile, the server answers 409. */
+  fromVehicleId?: string;
 }
 
 export interface CompleteDayResponse {

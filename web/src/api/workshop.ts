@@ -43,12 +43,14 @@ export interface Workshop {
   name: string;
   brand: string | null;
   address: string;
-  phone: string;
+  phone: string | null;
   services: string[];
   openingHours: string;
   rating: number;
   distance: number | null;
-  brandMatch: boolean;
+  /** 0 to 1 (docs/api/smart-service.md "Brand match"), with its label of fleet.md §9. */
+  brandMatch: number;
+  brandLabel: string;
 }
 
 export interface AppointmentBody {

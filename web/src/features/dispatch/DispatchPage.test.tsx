@@ -171,7 +171,7 @@ describe('Disposition: page and timeline', () => {
     dragAndDrop(tourBlock('T990305-01'), slotOf('v-2', '11:00'));
 
     await waitFor(() => expect(backend.calls('PUT', '/api/disposition/tours/t-1/move')).toHaveLength(1));
-    expect(backend.calls('PUT', '/api/disposition/tours/t-1/move')[0]?.body).toEqual({ vehicleId: 'v-2', scheduledTime: `${DATE}T11:00` });
+    expect(backend.calls('PUT', '/api/disposition/tours/t-1/move')[0]?.body).toEqual({ vehicleId: 'v-2', scheduledTime: `${DATE}T11:00`, fromVehicleId: 'v-1' });
     expect(await screen.findByText('Tour T990305-01 verschoben')).toBeTruthy();
     await waitFor(() => expect(tourBlock('T990305-01').closest('[data-vehicle-id]')?.getAttribute('data-vehicle-id')).toBe('v-2'));
     expect(tourBlock('T990305-01').getAttribute('aria-label')).toContain('11:00 bis 12:00 Uhr');
@@ -324,7 +324,7 @@ describe('Disposition: page and timeline', () => {
 
     fireEvent.contextMenu(screen.getByRole('button', { name: 'Menü des Fahrzeugs IZ-DS 101' }), { clientX: 50, clientY: 120 });
     const menu = screen.getByRole('menu', { name: 'Menü des Fahrzeugs IZ-DS 101' });
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([messages.workshopScreen.contextMenuEntry, 'Einstellungen', 'Aktualisieren']);
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([messages.smartService.menuEntry, messages.workshopScreen.contextMenuEntry, 'Einstellungen', 'Aktualisieren']);
     const before = backend.calls('GET', '/api/disposition/vehicles').length;
     fireEvent.click(within(menu).getByRole('menuitem', { name: 'Aktualisieren' }));
     expect(await screen.findByText('Daten erfolgreich aktualisiert')).toBeTruthy();

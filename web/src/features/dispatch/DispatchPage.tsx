@@ -32,6 +32,7 @@ import { useMessageLine } from './useMessageLine';
 import { type DisplayTour, useOptimistic } from './useOptimistic';
 import { useSidebarState } from './useSidebarState';
 import { useFleetPermissions } from '../fleet/useFleetPermissions';
+import { SmartServiceModal } from '../smart-service/SmartServiceModal';
 import { PlanAppointmentWizard } from '../fleet/workshop/PlanAppointmentWizard';
 import './dispatch.css';
 
@@ -47,7 +48,8 @@ type Dialog =
   | { kind: 'confirm'; tours: Tour[] }
   | { kind: 'assign'; order: OpenOrder }
   | { kind: 'move'; tour: Tour }
-  | { kind: 'workshop'; vehicle: DispatchVehicle };
+  | { kind: 'workshop'; vehicle: DispatchVehicle }
+  | { kind: 'smartService'; vehicle: DispatchVehicle };
 
 function loadLiveDispo(): boolean {
   try {
@@ -241,7 +243,7 @@ export function DispatchPage() {
     ...(canPlan ? [{ id: 'reset', label: messages.dispatch.resetToOpenMenu, onSelect: () => requestReset([tour]), danger: true }] : []),
   ];
   const vehicleMenuItems = (vehicle: DispatchVehicle): MenuItem[] => [
-    // Later: Smart Service.
+    { id: 'smart-service', label: messages.smartService.menuEntry, onSelect: () => setDialog({ kind: 'smartService', vehicle }) },
     ...(canPlanAppointments ? [{ id: 'workshop', label: messages.workshopScreen.contextMenuEntry, onSelect: () => setDialog({ kind: 'workshop', vehicle }) }] : []),
     { id: 'settings', label: messages.dispatch.settings, onSelect: () => setDialog({ kind: 'settings' }) },
     { id: 'refresh', label: messages.dispatch.refresh, onSelect: () => void refresh() },
@@ -364,6 +366,15 @@ export function DispatchPage() {
       )}
 
       {dialog?.kind === 'help' && <DispatchHelpModal onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'smartService' && (
+        <SmartServiceModal
+          vehicle={{ id: dialog.vehicle.id, plate: dialog.vehicle.license_plate }}
+          date={date}
+          canAct={canPlanAppointments}
+          onClose={() => setDialog(null)}
+          onDone={showSuccess}
+        />
+      )}
       {dialog?.kind === 'workshop' && (
         <PlanAppointmentWizard
           subject={{ kind: 'vehicle', id: dialog.vehicle.id, plate: dialog.vehicle.license_plate, trailers: dialog.vehicle.auflieger ?? [] }}

@@ -85,7 +85,7 @@ export function useDispatchActions({ date, confettiEnabled, optimistic, line, co
       if (tour.vehicle_id === vehicleId && tourSpan(tour)[0] === minutes) return;
       const op = begin({ kind: 'move', tourId: tour.id, vehicleId, minutes });
       try {
-        await moveAsync({ id: tour.id, body: { vehicleId, scheduledTime: scheduledTime(tour.date || date, minutes) } });
+        await moveAsync({ id: tour.id, body: { vehicleId, scheduledTime: scheduledTime(tour.date || date, minutes), fromVehicleId: tour.vehicle_id } });
         success(text.success.moved(tourNumberOf(tour)));
       } catch (failure) {
         error(withReason(text.errors.assignOrMove, failure));

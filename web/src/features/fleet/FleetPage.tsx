@@ -40,6 +40,7 @@ import type { SubjectKind } from '../../api/workshop';
 import { CompleteAppointmentWizard } from './workshop/CompleteAppointmentWizard';
 import { HistoryDialog } from './workshop/HistoryDialog';
 import { PlanAppointmentWizard, type PlanSubject } from './workshop/PlanAppointmentWizard';
+import { SmartServiceModal } from '../smart-service/SmartServiceModal';
 import './fleet.css';
 
 export type FleetTab = 'vehicles' | 'trailers' | 'documents' | 'fuelCards';
@@ -55,6 +56,7 @@ type Dialog =
   | { kind: 'fuelCardForm'; card?: FuelCard }
   | { kind: 'deleteFuelCard'; card: FuelCard }
   | { kind: 'planAppointment'; subject: PlanSubject }
+  | { kind: 'smartService'; vehicle: Vehicle }
   | { kind: 'completeAppointment'; subjectKind: SubjectKind; id: string; plate: string }
   | { kind: 'history'; subjectKind: SubjectKind; id: string; plate: string }
   | null;
@@ -137,6 +139,7 @@ export function FleetPage() {
       setDialog({ kind: 'planAppointment', subject: { kind: 'vehicle', id: vehicle.id, plate: vehicle.license_plate, trailers: vehicle.auflieger } }),
     onCompleteAppointment: (vehicle) => setDialog({ kind: 'completeAppointment', subjectKind: 'vehicle', id: vehicle.id, plate: vehicle.license_plate }),
     onHistory: (vehicle) => setDialog({ kind: 'history', subjectKind: 'vehicle', id: vehicle.id, plate: vehicle.license_plate }),
+    onSmartService: (vehicle) => setDialog({ kind: 'smartService', vehicle }),
   };
   const trailerWorkshop = {
     canPlan: canPlanAppointments,
@@ -396,6 +399,15 @@ export function FleetPage() {
       {dialog?.kind === 'planAppointment' && <PlanAppointmentWizard subject={dialog.subject} onClose={closeDialog} onPlanned={saved} />}
       {dialog?.kind === 'completeAppointment' && (
         <CompleteAppointmentWizard kind={dialog.subjectKind} id={dialog.id} plate={dialog.plate} onClose={closeDialog} onCompleted={saved} />
+      )}
+      {dialog?.kind === 'smartService' && (
+        <SmartServiceModal
+          vehicle={{ id: dialog.vehicle.id, plate: dialog.vehicle.license_plate }}
+          date={today}
+          canAct={canPlanAppointments}
+          onClose={closeDialog}
+          onDone={(message) => flash.success(message)}
+        />
       )}
       {dialog?.kind === 'history' && <HistoryDialog kind={dialog.subjectKind} id={dialog.id} plate={dialog.plate} onClose={closeDialog} />}
       {dialog?.kind === 'deleteVehicle' && (

@@ -1,5 +1,6 @@
 import type { Vehicle } from '../../api/fleetTypes';
-import { RowActions } from './RowActions';
+import { messages } from '@dispo/domain/messages';
+import { ActionButton, RowActions } from './RowActions';
 import { useFleetPermissions } from './useFleetPermissions';
 import { WorkshopActions } from './workshop/WorkshopActions';
 
@@ -10,6 +11,8 @@ export interface VehicleRowActions {
   onPlanAppointment(vehicle: Vehicle): void;
   onCompleteAppointment(vehicle: Vehicle): void;
   onHistory(vehicle: Vehicle): void;
+  /** The Smart Service modal (fleet.md §2 "Smart service workshop suggestions"). */
+  onSmartService?(vehicle: Vehicle): void;
 }
 
 export interface VehicleActionsProps {
@@ -39,6 +42,17 @@ export function VehicleActions({ vehicle, actions, canWrite, today }: VehicleAct
           onHistory: () => actions.onHistory(vehicle),
         }}
       />
+      {actions.onSmartService && (
+        <ActionButton
+          action={messages.smartService.menuEntry}
+          target={vehicle.license_plate}
+          icon="quick"
+          onClick={(event) => {
+            event.stopPropagation();
+            actions.onSmartService?.(vehicle);
+          }}
+        />
+      )}
       <RowActions
         target={vehicle.license_plate}
         canWrite={canWrite}

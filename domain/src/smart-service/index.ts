@@ -1,0 +1,5 @@
+export * from './brand-match';
+export * from './conflicts';
+export * from './opening-hours';
+export * from './redistribution';
+export * from './workshop-ranking';
