@@ -42,7 +42,7 @@ const appointment = (over: Partial<Appointment> = {}): Appointment => ({
   ...over,
 });
 
-const shop = (id: string, name: string, brand: string | null, brandMatch: boolean, distance: number): Workshop => ({
+const shop = (id: string, name: string, brand: string | null, brandMatch: number, distance: number): Workshop => ({
   id,
   name,
   brand,
@@ -53,6 +53,7 @@ const shop = (id: string, name: string, brand: string | null, brandMatch: boolea
   rating: 4,
   distance,
   brandMatch,
+  brandLabel: brandMatch >= 1 ? 'Autorisierter Service' : 'Spezialist',
 });
 
 const completed = appointment({
@@ -73,9 +74,9 @@ async function startWith(routes: Record<string, (req: { body: unknown }) => { st
       'GET /api/workshops': () => ({
         json: {
           workshops: [
-            shop('w-1', 'MAN Truck & Bus Service Neumünster', 'MAN', true, 31.5),
-            shop('w-2', 'Nutzfahrzeuge Lüdemann GmbH', null, false, 12),
-            shop('w-3', 'MAN Truck & Bus Service Hamburg-Moorfleet', 'MAN', true, 52.5),
+            shop('w-1', 'MAN Truck & Bus Service Neumünster', 'MAN', 1, 31.5),
+            shop('w-2', 'Nutzfahrzeuge Lüdemann GmbH', null, 0.6, 12),
+            shop('w-3', 'MAN Truck & Bus Service Hamburg-Moorfleet', 'MAN', 1, 52.5),
           ],
         },
       }),

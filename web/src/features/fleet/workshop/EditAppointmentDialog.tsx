@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { messages } from '@dispo/domain/messages';
 import { type AppointmentField, appointmentFieldErrors } from '@dispo/domain/workshop-appointment/appointment-fields';
+import { PREFERRED_BRAND_MATCH } from '@dispo/domain/smart-service/brand-match';
 import { OTHER_WORKSHOP, typesFor } from '@dispo/domain/workshop-appointment/appointment-rules';
 import { serverFieldErrors } from '../../../api/errors';
 import { type Appointment, type AppointmentBody, useUpdateAppointment, useWorkshops, type Workshop } from '../../../api/workshop';
@@ -41,11 +42,12 @@ const formOf = (a: Appointment): EditForm => ({
 const SUGGESTIONS = 3;
 
 /**
- * fleet.md §2 brand-based suggestions: the nearest workshops of the vehicle's brand (Mercedes,
- * Volkswagen, MAN ...); for a brand without its own workshop, the nearest independent ones.
+ * fleet.md §2 brand-based suggestions: the nearest preferred workshops (brand match from 0.8: its
+ * own brand or a partner, Mercedes, Volkswagen, MAN ...); for a brand without one, the nearest
+ * independent ones.
  */
 export function suggestedWorkshops(workshops: readonly Workshop[]): { brand: string | null; workshops: Workshop[] } {
-  const ofBrand = workshops.filter((shop) => shop.brandMatch);
+  const ofBrand = workshops.filter((shop) => shop.brandMatch >= PREFERRED_BRAND_MATCH);
   if (ofBrand.length > 0) return { brand: ofBrand[0]!.brand, workshops: ofBrand.slice(0, SUGGESTIONS) };
   return { brand: null, workshops: workshops.filter((shop) => shop.brand === null).slice(0, SUGGESTIONS) };
 }
