@@ -690,6 +690,44 @@ export const messages = {
       `Das Fahrzeug ${plate} hat noch geplante Touren (${tourNumbers}). Setzen Sie diese zuerst auf „Offen“ oder verschieben Sie sie.`,
   },
 
+  // not in the spec: the server's utilisation, timeline indicators, drag preview and MOSI texts (dispatch.md §7 gives no wording).
+  utilization: {
+    traffic: {
+      status: { GOOD: 'Verkehrslage gut', MODERATE: 'Verkehrslage angespannt', CRITICAL: 'Verkehrslage kritisch' } as Readonly<Record<'GOOD' | 'MODERATE' | 'CRITICAL', string>>,
+      noGaps: 'Keine aufeinanderfolgenden Touren, kein Zeitpuffer zu prüfen.',
+      tightest: (slack: number, afterTour: string, afterEnd: string, beforeTour: string, beforeStart: string) =>
+        slack < 0
+          ? `Tour ${beforeTour} (${beforeStart} Uhr) ist nach Tour ${afterTour} (Ende ${afterEnd} Uhr) mit der Anfahrt ${-slack} Min. zu knapp geplant.`
+          : `Kleinster Puffer ${slack} Min. zwischen Tour ${afterTour} (Ende ${afterEnd} Uhr) und Tour ${beforeTour} (${beforeStart} Uhr).`,
+      source: '(Aus dem Zeitpuffer des Plans und dem Fahrzeitmodell abgeleitet; keine Live-Verkehrsdaten.)',
+    },
+    connection: {
+      emptyRun: (km: number, plant: string) => `Leerfahrt ${km.toLocaleString('de-DE')} km zu ${plant}.`,
+      unknownPlant: 'dem Ladewerk',
+      inWindow: 'Ankunft im gewünschten Lieferfenster.',
+      noWindow: 'Keine Lieferzeit gewünscht.',
+      offWindow: (minutes: number) => `Ankunft ${minutes} Min. außerhalb des Lieferfensters.`,
+      payload: (tons: number, payloadTons: number) => `${tons.toLocaleString('de-DE')} t von ${payloadTons.toLocaleString('de-DE')} t Nutzlast.`,
+      compatibility: { perfect: 'Passt sehr gut.', good: 'Passt gut.', other: 'Passt bedingt.' } as Readonly<Record<'perfect' | 'good' | 'other', string>>,
+    },
+    preview: {
+      occupied: (tourNumber: string, from: string, to: string) => `Belegt durch Tour ${tourNumber} (${from}–${to} Uhr).`,
+      collides: (tourNumber: string, done: string, nextStart: string) => `Entladen erst um ${done} Uhr, Tour ${tourNumber} beginnt um ${nextStart} Uhr.`,
+      noPlaces: 'Frei; ohne Koordinaten der Werke ist keine Fahrzeit berechenbar.',
+      arrival: (time: string) => `Ankunft ca. ${time} Uhr.`,
+      inWindow: 'Im Lieferfenster.',
+      noWindow: 'Keine Lieferzeit gewünscht.',
+      early: (minutes: number) => `${minutes} Min. zu früh.`,
+      late: (minutes: number) => `${minutes} Min. zu spät.`,
+      emptyRun: (km: number, from: string) => `Leerfahrt ${km.toLocaleString('de-DE')} km ${from}.`,
+      afterTour: (tourNumber: string) => `nach Tour ${tourNumber}`,
+      fromHome: 'vom Standort',
+    },
+    vehicleNotFound: 'Das Fahrzeug wurde nicht gefunden.',
+    invalidEndLocation: 'Ungültiger Zielort (erwartet JSON mit lat, lng, address).',
+    invalidTimeRange: 'Ungültiger Zeitbereich (Startstunde vor Endstunde, Intervall 5 bis 240 Minuten).',
+  },
+
   // not in the spec: the tour plan PDF and its mail (dispatch.md §4, §9 name them, not their wording).
   tourPlan: {
     title: (longDate: string) => `Tourenplan für ${longDate}`,

@@ -43,6 +43,8 @@ import { type DeadlineWarningJob, startDeadlineWarningJob } from '@dispo/project
 import { fleetRoutes as fleetQueryRoutes } from '@dispo/projection-service/queries/fleet-routes';
 import { healthRoute } from '@dispo/projection-service/queries/health-route';
 import { dispatchQueryRoutes } from '@dispo/projection-service/queries/dispatch-routes';
+import { utilizationRoutes } from '@dispo/projection-service/queries/utilization-routes';
+import { utilizationService } from '@dispo/projection-service/utilization/utilization-service';
 import { dayFacts, tours, vehicleFutureTours } from '@dispo/projection-service/dispatch/dispatch-views';
 import { tourPlanMailOutcome } from '@dispo/projection-service/dispatch/mail-outcome';
 import { workshopWindowsOf } from '@dispo/projection-service/dispatch/workshop-conflicts';
@@ -320,6 +322,8 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
       dispatchVehicles: (date) => dispatchVehicles(infra.sql, date),
       today: () => berlinDate(new Date()),
     });
+    // Utilisation, timeline indicators, drag preview and MOSI suggestions: the same travel model as tour times.
+    await app.register(utilizationRoutes, { utilization: utilizationService({ sql: infra.sql, travel }), today: () => berlinDate(new Date()) });
   }
   await app.register(healthRoute, { sql: infra.sql, bus: infra.bus, runner });
 
