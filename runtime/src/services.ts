@@ -4,7 +4,8 @@ import { createPinCipher, fleetCommandRoutes } from '@dispo/command-service/flee
 import { fromTextRoutes } from '@dispo/command-service/orders/from-text-routes';
 import { orderRoutes as orderCommandRoutes } from '@dispo/command-service/orders/order-routes';
 import { billingRoutes } from '@dispo/command-service/billing/billing-routes';
-import { dispatchRoutes } from '@dispo/command-service/dispatch/dispatch-routes';
+import { dispatchRoutes, type DispatchRouteOptions } from '@dispo/command-service/dispatch/dispatch-routes';
+import { mosiRoutes } from '@dispo/command-service/dispatch/mosi-routes';
 import { dispatchCommands } from '@dispo/command-service/dispatch/dispatch-commands';
 import type { TourTravel } from '@dispo/command-service/dispatch/tour-travel';
 import { type HandlingMinutes, straightLineRoads } from '@dispo/domain/travel/index';
@@ -239,7 +240,7 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
       waitForProjections: options.queries ? (p) => runner.waitFor(p) : (p) => runner.waitForStored(p),
       readNewOrder,
     });
-    await app.register(dispatchRoutes, {
+    const dispatchOptions: DispatchRouteOptions = {
       store: infra.store,
       registry: infra.registry,
       travel,
@@ -249,8 +250,11 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
       dayFacts: (date) => dayFacts(infra.sql, date),
       tourPlanRecipients: () => tourPlanRecipients(infra.sql, options.mail?.tourPlanRecipients),
       // Without SMTP nothing sends the mail: answer "queued" at once instead of waiting for an outcome.
-      tourPlanMailOutcome: options.mail?.smtpUrl ? (mailId) => tourPlanMailOutcome(infra.sql, mailId) : async () => null,
-    });
+      tourPlanMailOutcome: options.mail?.smtpUrl ? (mailId: string) => tourPlanMailOutcome(infra.sql, mailId) : async () => null,
+    };
+    await app.register(dispatchRoutes, dispatchOptions);
+    // MOSI Disponent: a suggested connection joins the tour through the same assign command.
+    await app.register(mosiRoutes, dispatchOptions);
     await app.register(optimizationRoutes, {
       ...optimization,
       waitForProjections: options.queries ? (p) => runner.waitFor(p) : (p) => runner.waitForStored(p),
