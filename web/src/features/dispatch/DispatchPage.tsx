@@ -32,6 +32,8 @@ import { useMessageLine } from './useMessageLine';
 import { type DisplayTour, useOptimistic } from './useOptimistic';
 import { useSidebarState } from './useSidebarState';
 import { useFleetPermissions } from '../fleet/useFleetPermissions';
+import { useTimelineIndicators } from '../../api/utilization';
+import { MosiModal } from './MosiModal';
 import { PlanAppointmentWizard } from '../fleet/workshop/PlanAppointmentWizard';
 import './dispatch.css';
 
@@ -44,6 +46,7 @@ type Dialog =
   | { kind: 'settings' }
   | { kind: 'details'; tourId: string; initial?: Tour }
   | { kind: 'optimization'; tourId: string; tourNumber: string }
+  | { kind: 'mosi'; tourId: string; tourNumber: string }
   | { kind: 'confirm'; tours: Tour[] }
   | { kind: 'assign'; order: OpenOrder }
   | { kind: 'move'; tour: Tour }
@@ -95,6 +98,8 @@ export function DispatchPage() {
   const confirmWarning = useCallback((message: string) => new Promise<boolean>((answer) => setWarning({ message, answer })), []);
   const actions = useDispatchActions({ date, confettiEnabled: settings.confettiEnabled, optimistic, line, confirmWarning });
   const { vehicles, tours, openOrders } = data;
+  // §2 indicators and drag preview: only with the setting `Visuelle KI-Hinweise`.
+  const indicators = useTimelineIndicators(date, settings.visualAiEnabled);
 
   // Only tours that are still there stay selected.
   const selection = useMemo(() => new Set(tours.filter((tour) => selected.has(tour.id)).map((tour) => tour.id)), [tours, selected]);
@@ -238,6 +243,9 @@ export function DispatchPage() {
           },
         ]
       : []),
+    ...(!tour.temporary
+      ? [{ id: 'mosi', label: messages.dispatchInsights.mosiMenu, onSelect: () => setDialog({ kind: 'mosi', tourId: tour.id, tourNumber: tourNumberOf(tour) }) }]
+      : []),
     ...(canPlan ? [{ id: 'reset', label: messages.dispatch.resetToOpenMenu, onSelect: () => requestReset([tour]), danger: true }] : []),
   ];
   const vehicleMenuItems = (vehicle: DispatchVehicle): MenuItem[] => [
@@ -322,7 +330,16 @@ export function DispatchPage() {
               {text.loading}
             </p>
           ) : (
-            <Timeline date={date} vehicles={vehicles} tours={tours} settings={settings} selectedIds={selection} handlers={handlers} />
+            <Timeline
+              date={date}
+              vehicles={vehicles}
+              tours={tours}
+              settings={settings}
+              selectedIds={selection}
+              handlers={handlers}
+              indicators={settings.visualAiEnabled ? indicators.data : undefined}
+              dragPreview={settings.visualAiEnabled && canPlan}
+            />
           )}
           {settings.tourOverviewEnabled && (
             <TourOverview
@@ -422,6 +439,20 @@ export function DispatchPage() {
           canPlan={canPlan}
           onClose={() => setDialog(null)}
           onSuccess={showSuccess}
+          onError={showError}
+        />
+      )}
+      {dialog?.kind === 'mosi' && (
+        <MosiModal
+          tourId={dialog.tourId}
+          tourNumber={dialog.tourNumber}
+          canPlan={canPlan}
+          confirmWarning={confirmWarning}
+          onClose={() => setDialog(null)}
+          onAssigned={(message) => {
+            setDialog(null);
+            showSuccess(message);
+          }}
           onError={showError}
         />
       )}

@@ -3,6 +3,8 @@ import { type CSSProperties, useEffect, useMemo, useRef, useState } from 'react'
 import { messages } from '@dispo/domain/messages';
 import type { DispatchVehicle, WorkshopAppointment } from '../../api/dispositionTypes';
 import { endDrag } from './dragData';
+import { clearDragPreview, configureDragPreview, resetDragPreview } from './dragPreview';
+import type { TimelineIndicator } from '../../api/utilization';
 import {
   assignLanes,
   complexityLevel,
@@ -31,6 +33,10 @@ export interface TimelineProps {
   settings: Pick<DispatchSettings, 'startHour' | 'endHour' | 'timeInterval' | 'timelineZoom'>;
   selectedIds: ReadonlySet<string>;
   handlers: RowHandlers;
+  /** Timeline indicators per vehicle id (visual AI hints on). */
+  indicators?: Readonly<Record<string, TimelineIndicator>>;
+  /** Colour the slots while an order is dragged (the setting `Visuelle KI-Hinweise`). */
+  dragPreview?: boolean;
 }
 
 /** §2 "Workshop markers": an appointment today (still upcoming) or tomorrow. */
@@ -100,7 +106,7 @@ function rowOf(vehicle: DispatchVehicle, own: readonly DisplayTour[], geometry: 
  * the interval, a time header, the live current-time line, tours across their start and end. Past
  * the thresholds of §9 only the visible rows and slot cells are drawn (virtual scrolling).
  */
-export function Timeline({ date, vehicles, tours, settings, selectedIds, handlers }: TimelineProps) {
+export function Timeline({ date, vehicles, tours, settings, selectedIds, handlers, indicators, dragPreview = false }: TimelineProps) {
   const { startHour, endHour, timeInterval, timelineZoom } = settings;
   const scrollRef = useRef<HTMLDivElement>(null);
   const slots = useMemo(() => slotStarts(startHour, endHour, timeInterval), [startHour, endHour, timeInterval]);
@@ -177,10 +183,16 @@ export function Timeline({ date, vehicles, tours, settings, selectedIds, handler
   const painted = usePainted();
   const rowSlotIndices = painted ? slotIndices : NO_SLOTS;
 
+  useEffect(() => {
+    configureDragPreview(dragPreview ? { date, startHour, endHour, interval: timeInterval } : null);
+    return () => configureDragPreview(null);
+  }, [dragPreview, date, startHour, endHour, timeInterval]);
+
   // The drag ends somewhere else (Escape, outside the window): forget it.
   useEffect(() => {
     const reset = () => {
       clearDropHighlight();
+      resetDragPreview();
       setDraggingTour(false);
       endDrag();
     };
@@ -250,7 +262,10 @@ export function Timeline({ date, vehicles, tours, settings, selectedIds, handler
   return (
     <div className={`timeline${draggingTour ? ' timeline--dragging-tour' : ''}${virtual ? ' timeline--virtual' : ''}`} data-virtual={virtual ? 'true' : 'false'}>
       <div ref={scrollRef} className="timeline__scroll" role="region" aria-label={text.timelineLabel(longGermanDate(date))} tabIndex={-1} onDragLeave={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) clearDropHighlight();
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) {
+          clearDropHighlight();
+          clearDragPreview();
+        }
       }}>
         <div className="timeline__canvas" style={canvasStyle}>
           <div className="timeline__header" style={{ height: HEADER_HEIGHT, width: VEHICLE_COLUMN_WIDTH + laneWidth }}>
@@ -294,6 +309,7 @@ export function Timeline({ date, vehicles, tours, settings, selectedIds, handler
                   slotWidth={width}
                   selectedIds={(selectedByVehicle.get(row.vehicle.id) ?? []).join(' ')}
                   workshop={workshopMarker(row.vehicle.workshop_appointments, today, nowMinutes)}
+                  indicator={indicators?.[row.vehicle.id]}
                   handlers={rowHandlers}
                 />
               );

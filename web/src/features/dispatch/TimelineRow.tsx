@@ -1,7 +1,10 @@
 import { memo, type DragEvent as ReactDragEvent } from 'react';
 import { messages } from '@dispo/domain/messages';
 import type { DispatchVehicle } from '../../api/dispositionTypes';
-import { dragKindOf, droppedItem } from './dragData';
+import { activeDrag, dragKindOf, droppedItem } from './dragData';
+import { clearDragPreview, previewHover } from './dragPreview';
+import type { TimelineIndicator } from '../../api/utilization';
+import { VehicleIndicators } from './VehicleIndicators';
 import { formatNumber, vehicleStatusLabel, vehicleTypeLabel } from './format';
 import { LANE_HEIGHT, type Placement, ROW_PADDING, VEHICLE_COLUMN_WIDTH } from './grid';
 import { Icon } from '../../components/icons';
@@ -38,6 +41,8 @@ export interface TimelineRowProps {
   /** Ids of the row's selected tours, space-separated (a string keeps the memo cheap). */
   selectedIds: string;
   workshop: string | null;
+  /** The vehicle's timeline indicators (visual AI hints on), else undefined. */
+  indicator?: TimelineIndicator;
   handlers: RowHandlers;
 }
 
@@ -69,7 +74,7 @@ function tourIdOf(target: EventTarget | null): string | null {
 }
 
 /** One vehicle: its label and a lane of drop slots with its tours (dispatch.md §2 "Timeline grid"). */
-export const TimelineRow = memo(function TimelineRow({ vehicle, tours, top, height, laneWidth, slots, slotIndices, slotWidth, selectedIds, workshop, handlers }: TimelineRowProps) {
+export const TimelineRow = memo(function TimelineRow({ vehicle, tours, top, height, laneWidth, slots, slotIndices, slotWidth, selectedIds, workshop, indicator, handlers }: TimelineRowProps) {
   const plate = vehicle.license_plate || vehicle.licensePlate || vehicle.id;
   const payload = vehicle.payload_kg ?? vehicle.payloadKg ?? null;
   const model = [vehicle.brand && !vehicle.make_model?.startsWith(vehicle.brand) ? vehicle.brand : null, vehicle.make_model].filter(Boolean).join(' ') || vehicleTypeLabel(vehicle.vehicle_type);
@@ -90,11 +95,14 @@ export const TimelineRow = memo(function TimelineRow({ vehicle, tours, top, heig
     const target = event.target instanceof Element ? event.target : null;
     if (kind === 'order' && tourAt(target)) highlight(target?.closest<HTMLElement>('[data-tour-id]') ?? null);
     else highlight(target?.closest<HTMLElement>('[data-slot-minutes]') ?? null);
+    const drag = activeDrag();
+    if (kind === 'order' && drag?.kind === 'order') previewHover(event.currentTarget, vehicle.id, drag.id, event);
   };
 
   const onDrop = (event: ReactDragEvent<HTMLDivElement>) => {
     const item = droppedItem(event.dataTransfer);
     clearDropHighlight();
+    clearDragPreview();
     if (!item) return;
     event.preventDefault();
     if (item.kind === 'order') {
@@ -142,6 +150,7 @@ export const TimelineRow = memo(function TimelineRow({ vehicle, tours, top, heig
               <Icon name="wrench" size={14} />
             </span>
           )}
+          <VehicleIndicators indicator={indicator} />
         </span>
         <span className="timeline-row__model">
           {model}

@@ -29,7 +29,7 @@ export interface DispatchActionsOptions {
 }
 
 /** The server's answer that warnings need a confirmation (409 with `requiresConfirmation`). */
-function warningsOf(error: unknown): string | null {
+export function warningsOf(error: unknown): string | null {
   if (!isApiError(error) || error.status !== 409) return null;
   const details = error.details as { requiresConfirmation?: boolean; warnings?: string[] } | undefined;
   return details?.requiresConfirmation ? (details.warnings ?? [error.message]).join(' ') : null;

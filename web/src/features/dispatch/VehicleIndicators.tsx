@@ -1,0 +1,35 @@
+import { messages } from '@dispo/domain/messages';
+import type { TimelineIndicator } from '../../api/utilization';
+import './insights.css';
+
+const text = messages.dispatchInsights;
+
+/**
+ * The timeline indicators of a vehicle (dispatch.md §2, §3): an efficient connection after its last
+ * tour, a schedule conflict, and the traffic status (derived from the plan's slack) with its tooltip.
+ */
+export function VehicleIndicators({ indicator }: { indicator: TimelineIndicator | undefined }) {
+  if (!indicator) return null;
+  const traffic = text.traffic[indicator.trafficStatus] ?? indicator.trafficStatus;
+  return (
+    <span className="vehicle-indicators" data-testid="vehicle-indicators">
+      <span
+        className={`traffic-dot traffic-dot--${indicator.trafficStatus.toLowerCase()}`}
+        role="img"
+        aria-label={`${traffic}. ${indicator.trafficTooltip}`}
+        title={indicator.trafficTooltip}
+        data-traffic={indicator.trafficStatus}
+      />
+      {indicator.hasEfficientConnectionAvailable && (
+        <span className="indicator-chip indicator-chip--connection" title={text.indicatorConnectionHint}>
+          {text.indicatorConnection}
+        </span>
+      )}
+      {indicator.hasScheduleConflict && (
+        <span className="indicator-chip indicator-chip--conflict" title={text.indicatorConflictHint}>
+          {text.indicatorConflict}
+        </span>
+      )}
+    </span>
+  );
+}
