@@ -147,6 +147,23 @@ describe('utilization, timeline indicators, drag preview and MOSI (dispatch.md Â
     expect(unknown.recommendations.filter((r) => r.color === 'occupied')).toHaveLength(3);
   });
 
+  it('Dispo abschlieÃŸen leaves a trace (who, when, how often); a day without tours sends no plan', async () => {
+    const EMPTY = '2027-05-19';
+    const before = await ok<{ day: { completed: boolean; completions: number } }>(await call('GET', `/api/disposition/day/${EMPTY}`));
+    expect(before.day).toMatchObject({ completed: false, completions: 0, completedBy: null });
+    const done = await ok<{ tourPlanSent: boolean; tourPlanQueued: boolean }>(await call('POST', '/api/disposition/complete', { targetDate: EMPTY, sendTourPlan: true }));
+    expect(done).toMatchObject({ tourPlanSent: false, tourPlanQueued: false });
+    expect((await t.infra.store.readStream(`dispo-day-${EMPTY}`)).map((e) => e.type)).toEqual(['DispoDayCompleted']);
+    await ok(await call('POST', '/api/disposition/complete', { targetDate: EMPTY, sendTourPlan: false }));
+    const after = await ok<{ day: { completed: boolean; completions: number; completedAt: string; completedBy: { full_name: string }; tourCount: number } }>(
+      await call('GET', `/api/disposition/day/${EMPTY}`, undefined, 'audit'),
+    );
+    expect(after.day).toMatchObject({ completed: true, completions: 2, tourCount: 0 });
+    expect(after.day.completedBy.full_name.length).toBeGreaterThan(0);
+    expect(Date.parse(after.day.completedAt)).not.toBeNaN();
+    expect((await call('GET', '/api/disposition/day/2027-02-30')).statusCode).toBe(400);
+  });
+
   it('MOSI suggests the top connections after a tour and assigns one into the tour', async () => {
     const res = await ok<{ success: boolean; tour: { id: string }; suggestions: Record<string, unknown>[] }>(await call('GET', `/api/mosi-ai/tours/${tourId}/connections`, undefined, 'audit'));
     expect(res.suggestions.length).toBeGreaterThan(0);

@@ -25,6 +25,7 @@ import { fuelCardsProjection } from '@dispo/projection-service/projections/fuel-
 import { ordersProjection } from '@dispo/projection-service/projections/orders';
 import { billingJournalProjection } from '@dispo/projection-service/projections/billing-journal';
 import { toursProjection } from '@dispo/projection-service/projections/tours';
+import { dispoDaysProjection } from '@dispo/projection-service/projections/dispo-days';
 import { tourOptimizationsProjection } from '@dispo/projection-service/projections/tour-optimizations';
 import { optimizationRoutes } from '@dispo/command-service/optimization/optimization-routes';
 import { DEFAULT_LEASE_MS, optimizationCommands } from '@dispo/command-service/optimization/optimization-commands';
@@ -98,6 +99,7 @@ export const projections = [
   ordersProjection,
   billingJournalProjection,
   toursProjection,
+  dispoDaysProjection,
   tourOptimizationsProjection,
   mailOutboxProjection,
   orderTemplatesProjection,

@@ -262,3 +262,27 @@ export async function vehicleFutureTours(sql: SqlExecutor, vehicleId: string, to
   );
   return rows.map((r) => r.tour_number);
 }
+
+/**
+ * GET /api/disposition/day/:date: whether the day was completed (Dispo abschließen), how often, by
+ * whom and when last (read.dispo_days).
+ */
+export async function dispoDay(sql: SqlExecutor, date: string) {
+  const { rows } = await sql.query(
+    `SELECT d.completions, d.last_completed_by, d.last_completed_at, d.tour_count, d.vehicle_count, u.first_name, u.last_name, u.username
+     FROM read.dispo_days d LEFT JOIN read.users u ON u.id = d.last_completed_by WHERE d.date = $1::date`,
+    [date],
+  );
+  const r = rows[0];
+  if (!r) return { date, completed: false, completions: 0, completedAt: null, completedBy: null, tourCount: null, vehicleCount: null };
+  const name = [str(r.first_name), str(r.last_name)].filter(Boolean).join(' ') || str(r.username) || String(r.last_completed_by);
+  return {
+    date,
+    completed: true,
+    completions: Number(r.completions),
+    completedAt: new Date(String(r.last_completed_at)).toISOString(),
+    completedBy: { id: String(r.last_completed_by), full_name: name },
+    tourCount: Number(r.tour_count),
+    vehicleCount: Number(r.vehicle_count),
+  };
+}

@@ -47,6 +47,8 @@ export const queryKeys = {
     indicators: (date: string) => [...queryKeys.dispatch.all, 'indicators', date] as const,
     /** MOSI connection suggestions after a tour. */
     mosi: (tourId: string) => [...queryKeys.dispatch.all, 'mosi', tourId] as const,
+    /** The completion of a day (GET /api/disposition/day/{date}). */
+    day: (date: string) => [...queryKeys.dispatch.all, 'day', date] as const,
     optimization: (tourId: string) => [...queryKeys.dispatch.all, 'optimization', tourId] as const,
     optimizationResult: (operationId: string) => [...queryKeys.dispatch.all, 'optimization-result', operationId] as const,
   },

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from './client';
+import { apiRequest, fetchFile } from './client';
 import { clearDispatchCaches, DISPATCH_STALE_TIMES } from './disposition';
 import type { AssignResponse } from './dispositionTypes';
 import { queryKeys } from './queryKeys';
@@ -106,5 +106,47 @@ export function useAssignConnection() {
   return useMutation({
     mutationFn: assignConnection,
     onSuccess: () => clearDispatchCaches(queryClient),
+  });
+}
+
+/** POST /api/disposition/send-tour-plan (dispatch.md §7). */
+export interface SendTourPlanResponse {
+  success: boolean;
+  tourPlanSent: boolean;
+  tourPlanQueued: boolean;
+  tourPlanError?: string;
+  recipients: string[];
+}
+
+export function sendTourPlan(body: { targetDate: string; recipients?: string[] }) {
+  return apiRequest<SendTourPlanResponse>('/disposition/send-tour-plan', { method: 'POST', body });
+}
+
+/** GET /api/disposition/tour-plan/{date}: the day's tour plan PDF, with the bearer token. */
+export function fetchTourPlanPdf(date: string) {
+  return fetchFile(`/disposition/tour-plan/${path(date)}`);
+}
+
+/** GET /api/disposition/day/{date}: the day's completion (Dispo abschließen), if any. */
+export interface DispoDay {
+  date: string;
+  completed: boolean;
+  completions: number;
+  completedAt: string | null;
+  completedBy: { id: string; full_name: string } | null;
+  tourCount: number | null;
+  vehicleCount: number | null;
+}
+
+export function fetchDispoDay(date: string, signal?: AbortSignal) {
+  return apiRequest<{ day: DispoDay }>(`/disposition/day/${path(date)}`, signal ? { signal } : {});
+}
+
+export function useDispoDay(date: string) {
+  return useQuery({
+    queryKey: queryKeys.dispatch.day(date),
+    queryFn: ({ signal }) => fetchDispoDay(date, signal),
+    staleTime: DISPATCH_STALE_TIMES.default,
+    select: (answer) => answer.day,
   });
 }

@@ -24,7 +24,7 @@ import { TourDetailsModal } from './TourDetailsModal';
 import { OptimizationCompareModal } from './OptimizationCompareModal';
 import { useOptimizationRuns } from './useOptimizationRuns';
 import { TourOverview } from './TourOverview';
-import { useDispatchActions } from './useDispatchActions';
+import { useDispatchActions, withReason } from './useDispatchActions';
 import { useDispatchData } from './useDispatchData';
 import { useDispatchSettings } from './useDispatchSettings';
 import { useMediaQuery, WIDE_SCREEN } from './useMediaQuery';
@@ -32,8 +32,11 @@ import { useMessageLine } from './useMessageLine';
 import { type DisplayTour, useOptimistic } from './useOptimistic';
 import { useSidebarState } from './useSidebarState';
 import { useFleetPermissions } from '../fleet/useFleetPermissions';
-import { useTimelineIndicators } from '../../api/utilization';
+import { useDispoDay, useTimelineIndicators } from '../../api/utilization';
 import { MosiModal } from './MosiModal';
+import { DayPlanControls } from './DayPlanControls';
+import { completionTime, CompletionTrace, useTourPlanMailFailures } from './DayCompletion';
+import { useDeleteTour } from '../../api/disposition';
 import { PlanAppointmentWizard } from '../fleet/workshop/PlanAppointmentWizard';
 import './dispatch.css';
 
@@ -47,6 +50,8 @@ type Dialog =
   | { kind: 'details'; tourId: string; initial?: Tour }
   | { kind: 'optimization'; tourId: string; tourNumber: string }
   | { kind: 'mosi'; tourId: string; tourNumber: string }
+  | { kind: 'delete'; tour: Tour }
+  | { kind: 'completeAgain'; name: string; when: string }
   | { kind: 'confirm'; tours: Tour[] }
   | { kind: 'assign'; order: OpenOrder }
   | { kind: 'move'; tour: Tour }
@@ -100,6 +105,9 @@ export function DispatchPage() {
   const { vehicles, tours, openOrders } = data;
   // §2 indicators and drag preview: only with the setting `Visuelle KI-Hinweise`.
   const indicators = useTimelineIndicators(date, settings.visualAiEnabled);
+  const { mutateAsync: deleteTourAsync } = useDeleteTour();
+  const dispoDay = useDispoDay(date).data;
+  useTourPlanMailFailures(line.error);
 
   // Only tours that are still there stay selected.
   const selection = useMemo(() => new Set(tours.filter((tour) => selected.has(tour.id)).map((tour) => tour.id)), [tours, selected]);
@@ -247,6 +255,10 @@ export function DispatchPage() {
       ? [{ id: 'mosi', label: messages.dispatchInsights.mosiMenu, onSelect: () => setDialog({ kind: 'mosi', tourId: tour.id, tourNumber: tourNumberOf(tour) }) }]
       : []),
     ...(canPlan ? [{ id: 'reset', label: messages.dispatch.resetToOpenMenu, onSelect: () => requestReset([tour]), danger: true }] : []),
+    ...(canPlan && !tour.temporary ? [{ id: 'delete', label: messages.dispatchInsights.deleteTourMenu, onSelect: () => setDialog({ kind: 'delete', tour }), danger: true }] : []),
+    // dispatch.md §2: the tour menu also offers Einstellungen and Aktualisieren.
+    { id: 'settings', label: messages.dispatch.settings, onSelect: () => setDialog({ kind: 'settings' }) },
+    { id: 'refresh', label: messages.dispatch.refresh, onSelect: () => void refresh() },
   ];
   const vehicleMenuItems = (vehicle: DispatchVehicle): MenuItem[] => [
     // Later: Smart Service.
@@ -282,6 +294,7 @@ export function DispatchPage() {
         onRefresh={() => void refresh()}
         onSettings={() => setDialog({ kind: 'settings' })}
         onHelp={() => setDialog({ kind: 'help' })}
+        dayControls={<DayPlanControls date={date} canSend={canPlan} onSuccess={showSuccess} onError={showError} />}
       />
       <MessageLineView messages={line.messages} onDismiss={line.dismiss} />
       <div className="dispatch__body">
@@ -308,13 +321,19 @@ export function DispatchPage() {
             )}
             <Legend />
             <span className="dispatch__spacer" />
+            <CompletionTrace day={dispoDay} />
             {canPlan && (
               <button
                 type="button"
                 className="button button--primary"
                 disabled={completeDisabled}
                 title={completeBlocked ? text.completeBlocked(data.serverOpenCount) : undefined}
-                onClick={() => void actions.complete()}
+                onClick={() => {
+                  // A completed day is completed again only after a question (each completion mails the plan).
+                  if (dispoDay?.completed && dispoDay.completedBy && dispoDay.completedAt)
+                    setDialog({ kind: 'completeAgain', name: dispoDay.completedBy.full_name, when: completionTime(dispoDay.completedAt) });
+                  else void actions.complete();
+                }}
               >
                 {actions.completing ? text.completing : messages.dispatch.completeDay}
               </button>
@@ -413,6 +432,7 @@ export function DispatchPage() {
             ? {
                 onReset: (tour: Tour) => requestReset([tour]),
                 onMove: (tour: Tour) => setDialog({ kind: 'move', tour }),
+                onDelete: (tour: Tour) => setDialog({ kind: 'delete', tour }),
                 onChangeStatus: (tour: Tour, status: TourStatus) => void actions.changeStatus(tour, status),
               }
             : {})}
@@ -454,6 +474,31 @@ export function DispatchPage() {
             showSuccess(message);
           }}
           onError={showError}
+        />
+      )}
+      {dialog?.kind === 'completeAgain' && (
+        <ConfirmDialog
+          title={messages.dispatchInsights.completeAgainTitle}
+          message={messages.dispatchInsights.completeAgainConfirm(dialog.name, dialog.when)}
+          confirmLabel={messages.dispatchInsights.completeAgainButton}
+          onClose={() => setDialog(null)}
+          onConfirm={() => void actions.complete()}
+        />
+      )}
+      {dialog?.kind === 'delete' && (
+        <ConfirmDialog
+          title={messages.dispatchInsights.deleteTourTitle}
+          message={messages.dispatchInsights.deleteTourConfirm(tourNumberOf(dialog.tour))}
+          confirmLabel={messages.dispatchInsights.deleteTourButton}
+          onClose={() => setDialog(null)}
+          onConfirm={() => {
+            const tour = dialog.tour;
+            setSelected((current) => new Set([...current].filter((id) => id !== tour.id)));
+            deleteTourAsync(tour.id).then(
+              () => showSuccess(messages.dispatchInsights.tourDeleted(tourNumberOf(tour))),
+              (failure: unknown) => showError(withReason(messages.dispatchInsights.tourDeleteFailed, failure)),
+            );
+          }}
         />
       )}
       {dialog?.kind === 'confirm' && (

@@ -79,6 +79,8 @@ export const TimelineRow = memo(function TimelineRow({ vehicle, tours, top, heig
   const payload = vehicle.payload_kg ?? vehicle.payloadKg ?? null;
   const model = [vehicle.brand && !vehicle.make_model?.startsWith(vehicle.brand) ? vehicle.brand : null, vehicle.make_model].filter(Boolean).join(' ') || vehicleTypeLabel(vehicle.vehicle_type);
   const unavailable = !['active', 'available', 'in_use'].includes(vehicle.status);
+  // §4 "Vehicle status": in_use shows Im Einsatz (also while one of its tours is on the road).
+  const inUse = vehicle.status === 'in_use' || (vehicle.current_tours ?? []).some((tour) => tour.status === 'in_progress');
   const selected = new Set(selectedIds ? selectedIds.split(' ') : []);
 
   /** The tour under the pointer when an order is dragged onto a tour: it joins that tour. */
@@ -144,6 +146,7 @@ export const TimelineRow = memo(function TimelineRow({ vehicle, tours, top, heig
         <span className="timeline-row__plate">
           {plate}
           {unavailable && <span className="vehicle-status">{vehicleStatusLabel(vehicle.status)}</span>}
+          {!unavailable && inUse && <span className="vehicle-status vehicle-status--in-use">{vehicleStatusLabel('in_use')}</span>}
           {workshop && (
             <span className="workshop-marker" title={workshop} role="img" aria-label={workshop}>
               {/* An SVG, not the wrench emoji: no installed font may have it (it would show as a box). */}

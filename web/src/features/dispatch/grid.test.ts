@@ -65,6 +65,15 @@ describe('optimistic updates (dispatch.md §4)', () => {
     expect(joined.tours[0]?.pending).toBe(true);
   });
 
+  it('the tours refreshed before the open orders: the card stays out of the sidebar, no second tour is drawn', () => {
+    const order = makeOpenOrder();
+    const server = makeTour({ start_time: '10:00', vehicle_id: 'v-2' });
+    const withOrder = { ...server, orders: [...server.orders, { ...server.orders[0]!, id: order.id, sequenceNumber: server.orders.length + 1 }] };
+    const between = applyOptimistic([withOrder], [order], [{ id: 1, kind: 'assign', order, vehicleId: 'v-2', date: '2099-03-05', minutes: 600 }]);
+    expect(between.openOrders).toEqual([]);
+    expect(between.tours).toEqual([withOrder]);
+  });
+
   it('move shifts start and end; remove hides the tour', () => {
     const tour = makeTour({ start_time: '08:00', end_time: '09:30' });
     const moved = applyOptimistic([tour], [], [{ id: 1, kind: 'move', tourId: 't-1', vehicleId: 'v-2', minutes: 720 }]);
