@@ -2,6 +2,7 @@ import { workshopConflicts } from './workshop-conflicts';
 import type { SqlExecutor } from '@dispo/events/sql/client';
 import { clockOf, overlaps, tourSpan } from '@dispo/domain/tour/clock';
 import { optimizationByTour } from '../optimization/optimization-views';
+import { dispatchOrderType } from '@dispo/domain/order/dispatch-type';
 
 const str = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
@@ -21,7 +22,13 @@ export async function openOrders(sql: SqlExecutor, date?: string) {
     id: String(r.id),
     order_number: String(r.order_number),
     type: 'transport_order',
-    order_type: 'transport',
+    order_type: dispatchOrderType({
+      transportType: str(r.transport_type),
+      vehicleRequirements: str(r.vehicle_requirements),
+      deliveryPlantId: str(r.delivery_plant_id),
+      deliveryAddress: str(r.delivery_address),
+      accessConditions: str(r.access_conditions),
+    }),
     customer_name: str(r.customer_company),
     delivery_plant_id: str(r.delivery_plant_id),
     delivery_plant_name: str(r.delivery_plant_name),
