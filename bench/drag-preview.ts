@@ -5,7 +5,8 @@
  * 300 tours): the day is made through the product's API (bench/dispatch-day.ts), plus 40 open orders
  * to drag. Requests go over real HTTP, one at a time after a warm-up, each for another vehicle and
  * order (the default 28 slots, 06:00–20:00 every 30 minutes). GET /api/utilization/timeline-indicators
- * and /analyze of the same day are measured too (they run once per page load and refresh).
+ * and /analyze of the same day are measured too (they run once per page load and refresh), and for
+ * scale on a shared machine the existing GET /api/disposition/orders/open of that day.
  * Prints a table; exits 0 whatever the figures.
  */
 import { demoOrderBody } from '../runtime/src/testing/demo-order';
@@ -68,6 +69,8 @@ async function main(): Promise<void> {
         }),
       }),
     );
+    // For scale on a busy machine: the plain tour list of the same day, an existing read of the page.
+    const baseline = await measure(100, () => fetch(`${app.url}/api/disposition/orders/open?date=${DAY}`, { headers }));
     const indicators = await measure(40, () => fetch(`${app.url}/api/utilization/timeline-indicators?date=${DAY}`, { headers }));
     const analyze = await measure(40, () => fetch(`${app.url}/api/utilization/analyze?date=${DAY}`, { headers }));
     const kind = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
@@ -82,6 +85,7 @@ async function main(): Promise<void> {
         [
           row('POST /api/drag-preview', preview, `< ${TARGET_P95_MS} ms`),
           row('GET timeline-indicators', indicators, '–'),
+          row('GET orders/open (baseline)', baseline, '–'),
           row('GET utilization/analyze', analyze, '–'),
         ],
       ),

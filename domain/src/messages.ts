@@ -783,6 +783,13 @@ export const messages = {
     completeAgainButton: 'Erneut abschließen',
     noToursNoPlan: 'Ohne Touren wurde kein Tourenplan versendet.',
     tourPlanMailFailedFor: (date: string) => `Tourenplan-E-Mail konnte nicht versendet werden (${date})`,
+    availableVehicles: 'Verfügbare Fahrzeuge',
+    availableVehiclesToggle: 'Die Fahrzeugliste mit den aktuellen Touren ein- oder ausblenden',
+    dispatchReleased: 'Für die Disposition freigegeben',
+    dispatchNotReleased: 'Nicht für die Disposition freigegeben',
+    currentTours: 'Aktuelle Touren',
+    noCurrentTours: 'Keine geplanten oder laufenden Touren',
+    dropOnCard: (plate: string) => `Auftrag auf ${plate} ziehen: zur Wunschzeit zuweisen`,
   },
 
   // not in the spec: the tour plan PDF and its mail (dispatch.md §4, §9 name them, not their wording).

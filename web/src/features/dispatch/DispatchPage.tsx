@@ -35,6 +35,7 @@ import { useFleetPermissions } from '../fleet/useFleetPermissions';
 import { useDispoDay, useTimelineIndicators } from '../../api/utilization';
 import { MosiModal } from './MosiModal';
 import { DayPlanControls } from './DayPlanControls';
+import { VehiclePanel } from './VehiclePanel';
 import { completionTime, CompletionTrace, useTourPlanMailFailures } from './DayCompletion';
 import { useDeleteTour } from '../../api/disposition';
 import { PlanAppointmentWizard } from '../fleet/workshop/PlanAppointmentWizard';
@@ -42,6 +43,7 @@ import './dispatch.css';
 
 const text = messages.dispatchScreen;
 const LIVE_DISPO_KEY = 'dispo.dispatch.liveDispo';
+const VEHICLE_PANEL_KEY = 'dispo.dispatch.vehiclePanel';
 
 type Menu = { kind: 'tour'; tour: DisplayTour; x: number; y: number } | { kind: 'vehicle'; vehicle: DispatchVehicle; x: number; y: number };
 type Dialog =
@@ -107,6 +109,13 @@ export function DispatchPage() {
   const indicators = useTimelineIndicators(date, settings.visualAiEnabled);
   const { mutateAsync: deleteTourAsync } = useDeleteTour();
   const dispoDay = useDispoDay(date).data;
+  const [vehiclePanel, setVehiclePanel] = useState(() => {
+    try {
+      return localStorage.getItem(VEHICLE_PANEL_KEY) === 'true';
+    } catch {
+      return false;
+    }
+  });
   useTourPlanMailFailures(line.error);
 
   // Only tours that are still there stay selected.
@@ -320,6 +329,23 @@ export function DispatchPage() {
               </span>
             )}
             <Legend />
+            <button
+              type="button"
+              className={`button button--small${vehiclePanel ? ' button--pressed' : ''}`}
+              aria-pressed={vehiclePanel}
+              title={messages.dispatchInsights.availableVehiclesToggle}
+              onClick={() => {
+                const next = !vehiclePanel;
+                setVehiclePanel(next);
+                try {
+                  localStorage.setItem(VEHICLE_PANEL_KEY, String(next));
+                } catch {
+                  // storage unavailable
+                }
+              }}
+            >
+              {messages.dispatchInsights.availableVehicles}
+            </button>
             <span className="dispatch__spacer" />
             <CompletionTrace day={dispoDay} />
             {canPlan && (
@@ -358,6 +384,19 @@ export function DispatchPage() {
               handlers={handlers}
               indicators={settings.visualAiEnabled ? indicators.data : undefined}
               dragPreview={settings.visualAiEnabled && canPlan}
+            />
+          )}
+          {vehiclePanel && (
+            <VehiclePanel
+              vehicles={vehicles}
+              {...(canPlan
+                ? {
+                    onDropOrder: (orderId: string, vehicleId: string) => {
+                      const order = openOrders.find((o) => o.id === orderId);
+                      void actions.assign(order, vehicleId, order ? (preferredMinutes(order) ?? settings.startHour * 60) : null);
+                    },
+                  }
+                : {})}
             />
           )}
           {settings.tourOverviewEnabled && (

@@ -55,6 +55,17 @@ export function workshopMarker(appointments: readonly WorkshopAppointment[] | un
   return null;
 }
 
+/** A time label `HH:MM` needs about this many pixels. */
+export const MIN_LABEL_WIDTH = 46;
+
+/** Every how many slots a time label fits: a step that divides the hour where it can. */
+export function labelStep(slotWidth: number, interval: number): number {
+  const needed = Math.max(1, Math.ceil(MIN_LABEL_WIDTH / slotWidth));
+  const perHour = 60 / interval;
+  if (Number.isInteger(perHour)) for (let step = needed; step <= perHour; step++) if (perHour % step === 0) return step;
+  return needed;
+}
+
 interface RowModel {
   vehicle: DispatchVehicle;
   tours: PlacedTour[];
@@ -112,6 +123,7 @@ export function Timeline({ date, vehicles, tours, settings, selectedIds, handler
   const slots = useMemo(() => slotStarts(startHour, endHour, timeInterval), [startHour, endHour, timeInterval]);
   const width = slotWidthOf(timeInterval, timelineZoom);
   const laneWidth = slots.length * width;
+  const labelEvery = labelStep(width, timeInterval);
   const virtual = needsVirtualScrolling(slots.length, vehicles.length, timeInterval);
   const complexity = slots.length * vehicles.length;
   const [draggingTour, setDraggingTour] = useState(false);
@@ -275,13 +287,15 @@ export function Timeline({ date, vehicles, tours, settings, selectedIds, handler
             <div className="timeline__times" style={{ width: laneWidth }} aria-hidden="true">
               {slotIndices.map((index) => {
                 const minutes = slots[index] ?? 0;
+                // Narrow slots (15 minutes at 60 % zoom) label only every few slots, so labels never overlap.
+                const labelled = index % labelEvery === 0;
                 return (
                   <div
                     key={index}
                     className={`timeline__time${minutes % 60 === 0 ? ' timeline__time--hour' : ''}${index === currentSlot ? ' timeline__time--current' : ''}`}
                     style={{ left: index * width, width }}
                   >
-                    {clockOf(minutes)}
+                    {labelled ? clockOf(minutes) : null}
                   </div>
                 );
               })}

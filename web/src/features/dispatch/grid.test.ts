@@ -81,3 +81,14 @@ describe('optimistic updates (dispatch.md §4)', () => {
     expect(applyOptimistic([tour], [], [{ id: 1, kind: 'remove', tourIds: ['t-1'] }]).tours).toEqual([]);
   });
 });
+
+describe('time labels (no overlap at 15 minutes and 60 % zoom)', () => {
+  it('labels every slot where a label fits, else every n-th slot on a divisor of the hour', async () => {
+    const { labelStep } = await import('./Timeline');
+    expect(labelStep(64, 15)).toBe(1);
+    expect(labelStep(38, 15)).toBe(2);
+    expect(labelStep(48, 30)).toBe(1);
+    expect(labelStep(20, 5)).toBe(3);
+    expect(labelStep(10, 5)).toBe(6);
+  });
+});

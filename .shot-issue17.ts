@@ -1,0 +1,17 @@
+import { launchChromium } from './e2e/browser';
+const base = 'http://127.0.0.1:3413';
+const browser = await launchChromium();
+const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'de-DE', timezoneId: 'Europe/Berlin' });
+const page = await context.newPage();
+await page.goto(`${base}/login`);
+await page.getByLabel('Benutzername').fill('dispo');
+await page.getByLabel('Passwort').fill('demo1234');
+await page.keyboard.press('Enter');
+await page.waitForTimeout(3000);
+const date = process.argv[2] ?? '';
+await page.goto(`${base}/disposition${date ? `?datum=${date}` : ''}`);
+await page.waitForTimeout(6000);
+await page.screenshot({ path: '/tmp/issue17-shots/page.png' });
+const row = page.locator('.timeline-row').first();
+await row.locator('.timeline-row__vehicle').screenshot({ path: '/tmp/issue17-shots/vehicle.png' }).catch(() => {});
+await browser.close();
