@@ -49,7 +49,8 @@ describe('Disposition hints in a real browser: drag preview, MOSI, tour delete, 
     t = await createTestApp({ listen: true, serveWeb: true, history: DEMO_BUSINESS });
     browser = await launchChromium();
     files = await mkdtemp(join(tmpdir(), 'dispo-e2e-insights-'));
-  });
+    // A week of the demo business: slow on a busy shared machine.
+  }, 600_000);
   afterAll(async () => {
     await browser?.close();
     await t?.close();
@@ -169,5 +170,5 @@ describe('Disposition hints in a real browser: drag preview, MOSI, tour delete, 
     await card(connection.orderNumber).waitFor(LIVE);
     if (shots) await page.screenshot({ path: `${shots}/dispatch-after-delete.png` });
     await context.close();
-  });
+  }, 300_000);
 });
