@@ -9,7 +9,9 @@ export interface ScheduledTour {
   end: number;
   /** The end is assumed (no planned end time). */
   endAssumed: boolean;
-  /** The first loading plant (where the tour must be at its start). */
+  /** Where the tour's planned times start from (its start plant), else its first loading plant. */
+  startPoint: GeoPoint | null;
+  /** The first loading plant. */
   firstLoading: GeoPoint | null;
   /** The last delivery plant (where the vehicle is when the tour ends). */
   lastDelivery: GeoPoint | null;

@@ -29,14 +29,15 @@ export interface SlackGap {
   slack: number;
 }
 
-/** The buffers between consecutive tours: next start minus (end before plus the empty drive between). */
+/** The buffers between consecutive tours: next start minus (end before plus the drive to where the next one starts). */
 export function slackGaps(tours: readonly ScheduledTour[], legOf: LegOf): SlackGap[] {
   const sorted = sortedTours(tours);
   const gaps: SlackGap[] = [];
   for (let i = 1; i < sorted.length; i++) {
     const after = sorted[i - 1]!;
     const before = sorted[i]!;
-    const drive = after.lastDelivery && before.firstLoading ? legOf(after.lastDelivery, before.firstLoading).minutes : 0;
+    // The tour's own times already drive from its start point: the vehicle has to get there in between.
+    const drive = after.lastDelivery && before.startPoint ? legOf(after.lastDelivery, before.startPoint).minutes : 0;
     gaps.push({ after, before, slack: Math.round(before.start - after.end - drive) });
   }
   return gaps;

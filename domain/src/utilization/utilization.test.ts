@@ -28,7 +28,7 @@ const kmLeg: LegOf = (a, b) => {
 const p = (km: number) => ({ lat: 0, lng: km });
 
 function tour(overrides: Partial<ScheduledTour> & { start: number; end: number }): ScheduledTour {
-  return { id: `t${overrides.start}`, tourNumber: `T${overrides.start}`, status: 'planned', endAssumed: false, firstLoading: p(0), lastDelivery: p(0), emptyKm: 0, loadedKm: 50, tons: 25, orderCount: 1, ...overrides };
+  return { id: `t${overrides.start}`, tourNumber: `T${overrides.start}`, status: 'planned', endAssumed: false, startPoint: p(0), firstLoading: p(0), lastDelivery: p(0), emptyKm: 0, loadedKm: 50, tons: 25, orderCount: 1, ...overrides };
 }
 function order(overrides: Partial<CandidateOrder> = {}): CandidateOrder {
   return { id: 'o1', orderNumber: 'A-1', material: 'Zement', customer: 'Kunde', tons: 25, loading: p(10), delivery: p(70), loadingName: 'Werk A', deliveryName: 'Werk B', deliveryAddress: null, window: { from: null, to: null }, ...overrides };
@@ -146,7 +146,7 @@ describe('traffic from schedule slack (the offline traffic port)', () => {
   });
   it('slack is the next start minus the end before and the drive between', () => {
     const a = tour({ start: 360, end: 480, lastDelivery: p(0) });
-    const b = tour({ start: 530, end: 600, firstLoading: p(20) });
+    const b = tour({ start: 530, end: 600, startPoint: p(20), firstLoading: p(40) });
     expect(slackGaps([b, a], kmLeg).map((g) => g.slack)).toEqual([30]);
     expect(readSlack([a, b], kmLeg).status).toBe('GOOD');
     expect(readSlack([a, { ...b, start: 529 }], kmLeg).status).toBe('MODERATE');

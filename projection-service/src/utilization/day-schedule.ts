@@ -47,8 +47,9 @@ export async function vehicleFacts(sql: SqlExecutor, vehicleId?: string): Promis
 export async function daySchedule(sql: SqlExecutor, date: string, defaultMinutes: number, vehicleId?: string): Promise<Map<string, ScheduledTour[]>> {
   const [tours, stops] = await Promise.all([
     sql.query(
-      `SELECT id, tour_number, vehicle_id, start_time, end_time, status, empty_km, loaded_km FROM read.tours
-       WHERE date = $1::date AND ($2::text IS NULL OR vehicle_id = $2) ORDER BY start_time, tour_number`,
+      `SELECT t.id, t.tour_number, t.vehicle_id, t.start_time, t.end_time, t.status, t.empty_km, t.loaded_km, sp.lat AS start_lat, sp.lng AS start_lng
+       FROM read.tours t LEFT JOIN read.plants sp ON sp.id = t.start_plant_id
+       WHERE t.date = $1::date AND ($2::text IS NULL OR t.vehicle_id = $2) ORDER BY t.start_time, t.tour_number`,
       [date, vehicleId ?? null],
     ),
     sql.query(
@@ -82,6 +83,7 @@ export async function daySchedule(sql: SqlExecutor, date: string, defaultMinutes
       start,
       end: end === null ? start + defaultMinutes : Math.max(end, start + 1),
       endAssumed: end === null,
+      startPoint: point(r.start_lat, r.start_lng) ?? (first ? point(first.loading_lat, first.loading_lng) : null),
       firstLoading: first ? point(first.loading_lat, first.loading_lng) : null,
       lastDelivery: last ? point(last.delivery_lat, last.delivery_lng) : null,
       emptyKm: num(r.empty_km),

@@ -269,7 +269,7 @@ export function utilizationService(deps: UtilizationDeps) {
 /** The empty drives between consecutive tours, for the slack. */
 function pairsBetween(tours: readonly ScheduledTour[]): [GeoPoint | null, GeoPoint | null][] {
   const sorted = sortedTours(tours);
-  return sorted.slice(1).map((t, i) => [sorted[i]!.lastDelivery, t.firstLoading]);
+  return sorted.slice(1).map((t, i) => [sorted[i]!.lastDelivery, t.startPoint]);
 }
 
 export type UtilizationService = ReturnType<typeof utilizationService>;

@@ -37,7 +37,6 @@ export function DispatchHeader(props: DispatchHeaderProps) {
         </button>
       </div>
       <div className="dispatch-header__controls">
-        {dayControls}
         <label className="checkbox live-dispo" title={text.liveDispoHint}>
           <input type="checkbox" checked={liveDispo} onChange={(event) => onLiveDispoChange(event.target.checked)} />
           {messages.dispatch.liveDispo}
@@ -88,6 +87,7 @@ export function DispatchHeader(props: DispatchHeaderProps) {
           {messages.dispatch.settings}
         </button>
       </div>
+      {dayControls && <div className="dispatch-header__day">{dayControls}</div>}
     </header>
   );
 }

@@ -145,6 +145,7 @@ export const TimelineRow = memo(function TimelineRow({ vehicle, tours, top, heig
       >
         <span className="timeline-row__plate">
           {plate}
+          <VehicleIndicators indicator={indicator} />
           {unavailable && <span className="vehicle-status">{vehicleStatusLabel(vehicle.status)}</span>}
           {!unavailable && inUse && <span className="vehicle-status vehicle-status--in-use">{vehicleStatusLabel('in_use')}</span>}
           {workshop && (
@@ -153,7 +154,6 @@ export const TimelineRow = memo(function TimelineRow({ vehicle, tours, top, heig
               <Icon name="wrench" size={14} />
             </span>
           )}
-          <VehicleIndicators indicator={indicator} />
         </span>
         <span className="timeline-row__model">
           {model}

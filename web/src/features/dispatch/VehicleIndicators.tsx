@@ -1,5 +1,6 @@
 import { messages } from '@dispo/domain/messages';
 import type { TimelineIndicator } from '../../api/utilization';
+import { Icon } from '../../components/icons';
 import './insights.css';
 
 const text = messages.dispatchInsights;
@@ -20,14 +21,15 @@ export function VehicleIndicators({ indicator }: { indicator: TimelineIndicator 
         title={indicator.trafficTooltip}
         data-traffic={indicator.trafficStatus}
       />
+      {/* Icons, not words: the vehicle column is narrow; the names are their labels and tooltips. */}
       {indicator.hasEfficientConnectionAvailable && (
-        <span className="indicator-chip indicator-chip--connection" title={text.indicatorConnectionHint}>
-          {text.indicatorConnection}
+        <span className="indicator-icon indicator-icon--connection" role="img" aria-label={`${text.indicatorConnection}: ${text.indicatorConnectionHint}`} title={text.indicatorConnectionHint}>
+          <Icon name="quick" size={12} />
         </span>
       )}
       {indicator.hasScheduleConflict && (
-        <span className="indicator-chip indicator-chip--conflict" title={text.indicatorConflictHint}>
-          {text.indicatorConflict}
+        <span className="indicator-icon indicator-icon--conflict" role="img" aria-label={`${text.indicatorConflict}: ${text.indicatorConflictHint}`} title={text.indicatorConflictHint}>
+          ⚠
         </span>
       )}
     </span>
