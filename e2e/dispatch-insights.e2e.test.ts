@@ -10,7 +10,7 @@ import { demoId } from '../runtime/src/seed';
 import { demoOrderBody } from '../runtime/src/testing/demo-order';
 import { createTestApp, type TestApp } from '../runtime/src/testing/test-app';
 import { webClientBuilt } from '../runtime/src/web-client';
-import { DEMO_BUSINESS, launchChromium } from './browser';
+import { berlinDay, DEMO_BUSINESS, launchChromium, lineTexts } from './browser';
 
 /**
  * Issue 17, Tests: the Disposition's server-side hints in a real browser. `dispo` drags an order over
@@ -27,14 +27,7 @@ const LIVE = { timeout: 15_000 };
 // A vehicle of the demo seed released for dispatch, at home in Lägerdorf (runtime/demo/catalog.json).
 const PLATE = 'IZ-MS 101';
 
-function berlinDay(days: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-  const date = new Date(`${today}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
 
-const lineTexts = (page: Page) => page.locator('.message-line').getByRole('status').or(page.locator('.message-line').getByRole('alert')).allInnerTexts();
 async function expectSuccess(page: Page, message: string): Promise<void> {
   await expect.poll(() => lineTexts(page), LIVE).toEqual(expect.arrayContaining([expect.stringContaining(message)]));
 }

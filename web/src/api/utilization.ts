@@ -3,6 +3,7 @@ import { apiRequest, fetchFile } from './client';
 import { clearDispatchCaches, DISPATCH_STALE_TIMES } from './disposition';
 import type { AssignResponse } from './dispositionTypes';
 import { queryKeys } from './queryKeys';
+import type { SlotRecommendation } from '@dispo/domain/utilization/drag-preview';
 
 /** dispatch.md §3 "Timeline indicator per vehicleId". */
 export interface TimelineIndicator {
@@ -17,15 +18,8 @@ export interface TimelineIndicatorsResponse {
   data: Record<string, TimelineIndicator>;
 }
 
-/** dispatch.md §3 "Drag preview recommendation". */
-export type SlotColor = 'optimal' | 'acceptable' | 'problematic' | 'critical' | 'occupied';
-export interface SlotRecommendation {
-  time: string;
-  color: SlotColor;
-  score: number;
-  reason: string;
-  travelTime: number | null;
-}
+/** dispatch.md §3 "Drag preview recommendation": the server's type. */
+export type { SlotColor, SlotRecommendation } from '@dispo/domain/utilization/drag-preview';
 export interface DragPreviewResponse {
   success: boolean;
   recommendations: SlotRecommendation[];
