@@ -187,4 +187,13 @@ describe('utilization, timeline indicators, drag preview and MOSI (dispatch.md Â
     const after = await ok<{ suggestions: { orderId: string }[] }>(await call('GET', `/api/mosi-ai/tours/${tourId}/connections`));
     expect(after.suggestions.map((s) => s.orderId)).not.toContain(near.id);
   });
+
+  it('rebuilds read.dispo_days from the log to the same rows (last: it stops the runner)', async () => {
+    const rows = async () => (await t.infra.sql.query('SELECT * FROM read.dispo_days ORDER BY date')).rows;
+    const before = await rows();
+    expect(before.length).toBeGreaterThan(0);
+    await t.services.runner.stop();
+    await t.services.runner.rebuild('dispo_days');
+    expect(await rows()).toEqual(before);
+  });
 });
