@@ -25,112 +25,18 @@
 import { loadavg } from 'node:os';
 import type { Page } from 'playwright-core';
 import { launchChromium } from '../e2e/browser';
-import { demoOrderBody } from '../runtime/src/testing/demo-order';
-import { createTestApp, type TestApp } from '../runtime/src/testing/test-app';
+import { createTestApp } from '../runtime/src/testing/test-app';
+import { buildDay, TOURS, VEHICLES } from './dispatch-day';
 import { webClientBuilt } from '../runtime/src/web-client';
 import { int, ms, percentiles, renderTable } from './stats';
 
 const RUNS = Number(process.argv.find((a) => a.startsWith('--runs='))?.slice(7) ?? '10');
-const VEHICLES = 60;
-const TOURS = 300;
-const TOURS_PER_VEHICLE = TOURS / VEHICLES;
 const DAY = '2027-03-17';
 const DRAG_MS = 1000;
-const CONCURRENCY = 4;
 const TARGET_FIRST_RENDER_MS = 300;
 /** How long a new tab is left before the navigation in the second series. */
 const TAB_SETTLE_MS = 1500;
 const TARGET_FPS = 30;
-
-interface Call {
-  method: 'GET' | 'POST';
-  url: string;
-  payload?: Record<string, unknown>;
-}
-
-/** Runs `work` over `items` with a few requests in flight. */
-async function inParallel<T>(items: readonly T[], work: (item: T, index: number) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < items.length) {
-        const index = next++;
-        await work(items[index] as T, index);
-      }
-    }),
-  );
-}
-
-/** 60 released vehicles (the seed's 9 and 51 more) and 300 tours of 1 hour on DAY: 5 a vehicle, spread over the window. */
-async function buildDay(app: TestApp): Promise<Record<string, number>> {
-  const tokens = { fuhrpark: await app.login('fuhrpark'), auftrag: await app.login('auftrag'), dispo: await app.login('dispo') };
-  const call = async <T>(user: keyof typeof tokens, request: Call, status: number): Promise<T> => {
-    const res = await app.app.inject({ ...request, headers: { authorization: `Bearer ${tokens[user]}` } });
-    if (res.statusCode !== status) throw new Error(`${request.method} ${request.url}: ${res.statusCode} ${res.body.slice(0, 300)}`);
-    return res.json() as T;
-  };
-  const seeded = (
-    await call<{ vehicles: { id: string; license_plate: string }[] }>(
-      'dispo',
-      { method: 'GET', url: `/api/disposition/vehicles?date=${DAY}` },
-      200,
-    )
-  ).vehicles;
-  const extra = Array.from({ length: VEHICLES - seeded.length }, (_, i) => `BE-TL ${String(i + 1).padStart(3, '0')}`);
-  await inParallel(extra, async (plate, i) => {
-    await call(
-      'fuhrpark',
-      {
-        method: 'POST',
-        url: '/api/vehicles',
-        payload: {
-          license_plate: plate,
-          vehicle_type: 'sattelzug',
-          make_model: 'MAN TGX 18.510',
-          payload_kg: 27000 - (i % 4) * 1000,
-          enabled_for_dispatch: true,
-        },
-      },
-      201,
-    );
-  });
-  const vehicles = (
-    await call<{ vehicles: { id: string; license_plate: string }[] }>(
-      'dispo',
-      { method: 'GET', url: `/api/disposition/vehicles?date=${DAY}` },
-      200,
-    )
-  ).vehicles;
-  if (vehicles.length !== VEHICLES) throw new Error(`expected ${VEHICLES} released vehicles, got ${vehicles.length}`);
-
-  // Tour k of vehicle v starts at 06:00 + 2:45 k + 30 min (v mod 3): one hour each, no overlaps, all inside the window.
-  const plan = Array.from({ length: TOURS }, (_, n) => {
-    const vehicle = vehicles[n % VEHICLES]!;
-    const k = Math.floor(n / VEHICLES);
-    const minutes = 6 * 60 + k * 165 + (n % 3) * 30;
-    const time = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-    return { vehicle, time };
-  });
-  await inParallel(plan, async ({ vehicle, time }) => {
-    const { order } = await call<{ order: { id: string } }>(
-      'auftrag',
-      { method: 'POST', url: '/api/orders', payload: demoOrderBody({ delivery_date: DAY, delivery_time_fixed: time }) },
-      201,
-    );
-    await call(
-      'dispo',
-      {
-        method: 'POST',
-        url: '/api/disposition/assign',
-        payload: { orderId: order.id, orderType: 'transport_order', vehicleId: vehicle.id, scheduledTime: `${DAY}T${time}` },
-      },
-      201,
-    );
-  });
-  const { tours } = await call<{ tours: unknown[] }>('dispo', { method: 'GET', url: `/api/disposition/tours/${DAY}` }, 200);
-  if (tours.length !== TOURS) throw new Error(`expected ${TOURS} tours, got ${tours.length}`);
-  return Object.fromEntries(vehicles.map((vehicle) => [vehicle.license_plate, TOURS_PER_VEHICLE]));
-}
 
 /**
  * Runs in the page: the rows in the timeline's view are all drawn, each with all its tours (the
@@ -279,7 +185,7 @@ async function main(): Promise<void> {
   const browser = await launchChromium();
   try {
     const built = performance.now();
-    const expected = await buildDay(app);
+    const expected = await buildDay(app, DAY);
     console.log(`${VEHICLES} vehicles, ${TOURS} tours on ${DAY} made through the API in ${ms(performance.now() - built)} ms`);
 
     const login = await fetch(`${app.url}/api/auth/login`, {

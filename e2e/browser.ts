@@ -1,4 +1,4 @@
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 
 /** Debian's Chromium, headless, with the flags this machine's closed network needs; playwright gives it a fresh profile. */
 export function launchChromium(): Promise<Browser> {
@@ -19,3 +19,14 @@ export function launchChromium(): Promise<Browser> {
 
 /** Browser tests run on top of the demo business (a week of it, to keep them quick), as `npm start` shows it. */
 export const DEMO_BUSINESS = { weeks: 1 } as const;
+
+/** A Berlin calendar day `days` from today, `YYYY-MM-DD`. */
+export function berlinDay(days: number): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const date = new Date(`${today}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** Texts of the page's message line (success: role status, error: role alert). */
+export const lineTexts = (page: Page) => page.locator('.message-line').getByRole('status').or(page.locator('.message-line').getByRole('alert')).allInnerTexts();

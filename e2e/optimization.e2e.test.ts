@@ -1,11 +1,11 @@
 import { messages } from '@dispo/domain/messages';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoId } from '../runtime/src/seed';
 import { demoOrderBody } from '../runtime/src/testing/demo-order';
 import { createTestApp, type TestApp } from '../runtime/src/testing/test-app';
 import { webClientBuilt } from '../runtime/src/web-client';
-import { launchChromium } from './browser';
+import { berlinDay, launchChromium, lineTexts } from './browser';
 
 /**
  * Issue 16, Tests: route optimization in a real browser. `dispo` opens a day with a tour of three
@@ -20,14 +20,7 @@ const LIVE = { timeout: 20_000 };
 // A vehicle of the demo seed released for dispatch (runtime/demo/catalog.json), at home in Lägerdorf.
 const PLATE = 'IZ-MS 101';
 
-function berlinDay(days: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-  const date = new Date(`${today}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
 
-const lineTexts = (page: Page) => page.locator('.message-line').getByRole('status').or(page.locator('.message-line').getByRole('alert')).allInnerTexts();
 
 describe('route optimization in a real browser', () => {
   let t: TestApp;

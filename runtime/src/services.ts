@@ -4,7 +4,8 @@ import { createPinCipher, fleetCommandRoutes } from '@dispo/command-service/flee
 import { fromTextRoutes } from '@dispo/command-service/orders/from-text-routes';
 import { orderRoutes as orderCommandRoutes } from '@dispo/command-service/orders/order-routes';
 import { billingRoutes } from '@dispo/command-service/billing/billing-routes';
-import { dispatchRoutes } from '@dispo/command-service/dispatch/dispatch-routes';
+import { dispatchRoutes, type DispatchRouteOptions } from '@dispo/command-service/dispatch/dispatch-routes';
+import { mosiRoutes } from '@dispo/command-service/dispatch/mosi-routes';
 import { dispatchCommands } from '@dispo/command-service/dispatch/dispatch-commands';
 import type { TourTravel } from '@dispo/command-service/dispatch/tour-travel';
 import { type HandlingMinutes, straightLineRoads } from '@dispo/domain/travel/index';
@@ -24,6 +25,7 @@ import { fuelCardsProjection } from '@dispo/projection-service/projections/fuel-
 import { ordersProjection } from '@dispo/projection-service/projections/orders';
 import { billingJournalProjection } from '@dispo/projection-service/projections/billing-journal';
 import { toursProjection } from '@dispo/projection-service/projections/tours';
+import { dispoDaysProjection } from '@dispo/projection-service/projections/dispo-days';
 import { tourOptimizationsProjection } from '@dispo/projection-service/projections/tour-optimizations';
 import { optimizationRoutes } from '@dispo/command-service/optimization/optimization-routes';
 import { DEFAULT_LEASE_MS, optimizationCommands } from '@dispo/command-service/optimization/optimization-commands';
@@ -50,6 +52,8 @@ import { type DeadlineWarningJob, startDeadlineWarningJob } from '@dispo/project
 import { fleetRoutes as fleetQueryRoutes } from '@dispo/projection-service/queries/fleet-routes';
 import { healthRoute } from '@dispo/projection-service/queries/health-route';
 import { dispatchQueryRoutes } from '@dispo/projection-service/queries/dispatch-routes';
+import { utilizationRoutes } from '@dispo/projection-service/queries/utilization-routes';
+import { utilizationService } from '@dispo/projection-service/utilization/utilization-service';
 import { dayFacts, tours, vehicleFutureTours } from '@dispo/projection-service/dispatch/dispatch-views';
 import { tourPlanMailOutcome } from '@dispo/projection-service/dispatch/mail-outcome';
 import { workshopWindowsOf } from '@dispo/projection-service/dispatch/workshop-conflicts';
@@ -103,6 +107,7 @@ export const projections = [
   ordersProjection,
   billingJournalProjection,
   toursProjection,
+  dispoDaysProjection,
   tourOptimizationsProjection,
   mailOutboxProjection,
   orderTemplatesProjection,
@@ -245,7 +250,7 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
       waitForProjections: options.queries ? (p) => runner.waitFor(p) : (p) => runner.waitForStored(p),
       readNewOrder,
     });
-    await app.register(dispatchRoutes, {
+    const dispatchOptions: DispatchRouteOptions = {
       store: infra.store,
       registry: infra.registry,
       travel,
@@ -255,8 +260,11 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
       dayFacts: (date) => dayFacts(infra.sql, date),
       tourPlanRecipients: () => tourPlanRecipients(infra.sql, options.mail?.tourPlanRecipients),
       // Without SMTP nothing sends the mail: answer "queued" at once instead of waiting for an outcome.
-      tourPlanMailOutcome: options.mail?.smtpUrl ? (mailId) => tourPlanMailOutcome(infra.sql, mailId) : async () => null,
-    });
+      tourPlanMailOutcome: options.mail?.smtpUrl ? (mailId: string) => tourPlanMailOutcome(infra.sql, mailId) : async () => null,
+    };
+    await app.register(dispatchRoutes, dispatchOptions);
+    // MOSI Disponent: a suggested connection joins the tour through the same assign command.
+    await app.register(mosiRoutes, dispatchOptions);
     await app.register(optimizationRoutes, {
       ...optimization,
       waitForProjections: options.queries ? (p) => runner.waitFor(p) : (p) => runner.waitForStored(p),
@@ -353,6 +361,8 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
       dispatchVehicles: (date) => dispatchVehicles(infra.sql, date),
       today: () => berlinDate(new Date()),
     });
+    // Utilisation, timeline indicators, drag preview and MOSI suggestions: the same travel model as tour times.
+    await app.register(utilizationRoutes, { utilization: utilizationService({ sql: infra.sql, travel }), today: () => berlinDate(new Date()) });
   }
   await app.register(healthRoute, { sql: infra.sql, bus: infra.bus, runner });
 

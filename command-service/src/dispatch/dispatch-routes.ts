@@ -120,8 +120,10 @@ export const dispatchRoutes: FastifyPluginAsyncZod<DispatchRouteOptions> = async
     const targetDate = req.body.targetDate ?? req.body.date;
     if (!targetDate || !isLocalDate(targetDate)) throw new HttpError(400, messages.validation.invalidDate);
     const facts = await opts.dayFacts(targetDate);
-    const recipients = req.body.sendTourPlan ? await opts.tourPlanRecipients() : [];
-    const result = await commands.completeDay(targetDate, facts, { send: req.body.sendTourPlan, recipients }, meta(req.user.sub, 'CompleteDispoDay'));
+    // A day without tours sends no (empty) tour plan.
+    const send = req.body.sendTourPlan && facts.tourCount > 0;
+    const recipients = send ? await opts.tourPlanRecipients() : [];
+    const result = await commands.completeDay(targetDate, facts, { send, recipients }, meta(req.user.sub, 'CompleteDispoDay'));
     await opts.waitForProjections(result.position);
     const sent = result.mailId ? await opts.tourPlanMailOutcome(result.mailId) : null;
     return {

@@ -2,6 +2,7 @@ import { workshopConflicts } from './workshop-conflicts';
 import type { SqlExecutor } from '@dispo/events/sql/client';
 import { clockOf, overlaps, tourSpan } from '@dispo/domain/tour/clock';
 import { optimizationByTour } from '../optimization/optimization-views';
+import { dispatchOrderType } from '@dispo/domain/order/dispatch-type';
 
 const str = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
@@ -21,7 +22,13 @@ export async function openOrders(sql: SqlExecutor, date?: string) {
     id: String(r.id),
     order_number: String(r.order_number),
     type: 'transport_order',
-    order_type: 'transport',
+    order_type: dispatchOrderType({
+      transportType: str(r.transport_type),
+      vehicleRequirements: str(r.vehicle_requirements),
+      deliveryPlantId: str(r.delivery_plant_id),
+      deliveryAddress: str(r.delivery_address),
+      accessConditions: str(r.access_conditions),
+    }),
     customer_name: str(r.customer_company),
     delivery_plant_id: str(r.delivery_plant_id),
     delivery_plant_name: str(r.delivery_plant_name),
@@ -261,4 +268,28 @@ export async function vehicleFutureTours(sql: SqlExecutor, vehicleId: string, to
     [vehicleId, today],
   );
   return rows.map((r) => r.tour_number);
+}
+
+/**
+ * GET /api/disposition/day/:date: whether the day was completed (Dispo abschließen), how often, by
+ * whom and when last (read.dispo_days).
+ */
+export async function dispoDay(sql: SqlExecutor, date: string) {
+  const { rows } = await sql.query(
+    `SELECT d.completions, d.last_completed_by, d.last_completed_at, d.tour_count, d.vehicle_count, u.first_name, u.last_name, u.username
+     FROM read.dispo_days d LEFT JOIN read.users u ON u.id = d.last_completed_by WHERE d.date = $1::date`,
+    [date],
+  );
+  const r = rows[0];
+  if (!r) return { date, completed: false, completions: 0, completedAt: null, completedBy: null, tourCount: null, vehicleCount: null };
+  const name = [str(r.first_name), str(r.last_name)].filter(Boolean).join(' ') || str(r.username) || String(r.last_completed_by);
+  return {
+    date,
+    completed: true,
+    completions: Number(r.completions),
+    completedAt: new Date(String(r.last_completed_at)).toISOString(),
+    completedBy: { id: String(r.last_completed_by), full_name: name },
+    tourCount: Number(r.tour_count),
+    vehicleCount: Number(r.vehicle_count),
+  };
 }

@@ -5,7 +5,7 @@ import { HttpError } from '@dispo/platform/http/errors';
 import { localDateText, requestText } from '@dispo/platform/http/text-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dispatchStats, openOrders, tours, type VehicleLookup } from '../dispatch/dispatch-views';
+import { dispatchStats, dispoDay, openOrders, tours, type VehicleLookup } from '../dispatch/dispatch-views';
 
 const date = localDateText();
 /** A range of at most a quarter keeps the stats query small. */
@@ -45,6 +45,10 @@ export const dispatchQueryRoutes: FastifyPluginAsyncZod<DispatchQueryOptions> = 
       return { tour };
     },
   );
+
+  app.get('/api/disposition/day/:date', { ...read, schema: { tags, params: z.strictObject({ date }) } }, async (req) => ({
+    day: await dispoDay(opts.sql, req.params.date),
+  }));
 
   app.get(
     '/api/disposition/stats',

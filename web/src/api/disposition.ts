@@ -167,6 +167,8 @@ export async function clearDispatchCaches(queryClient: QueryClient): Promise<voi
     queryClient.invalidateQueries({ queryKey: queryKeys.dispatch.vehiclesAll() }),
     queryClient.invalidateQueries({ queryKey: [...queryKeys.dispatch.all, 'tour-details'] }),
     queryClient.invalidateQueries({ queryKey: [...queryKeys.dispatch.all, 'stats'] }),
+    queryClient.invalidateQueries({ queryKey: [...queryKeys.dispatch.all, 'indicators'] }),
+    queryClient.invalidateQueries({ queryKey: [...queryKeys.dispatch.all, 'mosi'] }),
     queryClient.invalidateQueries({ queryKey: queryKeys.orders.all, refetchType: 'none' }),
   ]);
 }

@@ -43,6 +43,12 @@ export const queryKeys = {
     tours: (date: string) => [...queryKeys.dispatch.toursAll(), date] as const,
     tourDetails: (id: string) => [...queryKeys.dispatch.all, 'tour-details', id] as const,
     stats: (date: string) => [...queryKeys.dispatch.all, 'stats', date] as const,
+    /** Timeline indicators of a date (GET /api/utilization/timeline-indicators). */
+    indicators: (date: string) => [...queryKeys.dispatch.all, 'indicators', date] as const,
+    /** MOSI connection suggestions after a tour. */
+    mosi: (tourId: string) => [...queryKeys.dispatch.all, 'mosi', tourId] as const,
+    /** The completion of a day (GET /api/disposition/day/{date}). */
+    day: (date: string) => [...queryKeys.dispatch.all, 'day', date] as const,
     optimization: (tourId: string) => [...queryKeys.dispatch.all, 'optimization', tourId] as const,
     optimizationResult: (operationId: string) => [...queryKeys.dispatch.all, 'optimization-result', operationId] as const,
   },

@@ -8,7 +8,7 @@ import { queryKeys } from '../api/queryKeys';
 import { startBackend, type TestBackend } from '../test/backend';
 import { makeOrder } from '../test/fixtures';
 import { createTestQueryClient } from '../test/render';
-import { ORDER_EVENTS, SocketProvider, useSocket } from './SocketProvider';
+import { DISPATCH_SOCKET_DEBOUNCE_MS, ORDER_EVENTS, SocketProvider, useSocket } from './SocketProvider';
 import { createSocket, SOCKET_POLICY } from './socket';
 
 const TOKEN = 'socket-token';
@@ -90,6 +90,43 @@ describe('socket live updates', () => {
     }
     // Order events leave other data alone.
     expect(fetches.other).toBe(1);
+  });
+
+  it('refetches the Disposition once per burst, and not what was fetched after the burst began', async () => {
+    const queryClient = createTestQueryClient();
+    const fetches = { tours: 0 };
+    const key = queryKeys.dispatch.tours('2099-03-05');
+    function Tours() {
+      useQuery({
+        queryKey: key,
+        queryFn: async () => {
+          fetches.tours += 1;
+          return [];
+        },
+      });
+      return null;
+    }
+    const serverSocketPromise = nextServerSocket();
+    render(
+      <QueryClientProvider client={queryClient}>
+        <SocketProvider token={TOKEN} url={backend.origin}>
+          <Tours />
+        </SocketProvider>
+      </QueryClientProvider>,
+    );
+    const serverSocket = await serverSocketPromise;
+    await waitFor(() => expect(fetches.tours).toBe(1));
+    // Someone else's change: one refetch after the burst.
+    serverSocket.emit('tour_created', { tour: {} } as never);
+    serverSocket.emit('tour_updated', { tour: {} } as never);
+    await waitFor(() => expect(fetches.tours).toBe(2), { timeout: 3000 });
+    // The page's own action: it refetched right after its notice arrived; the burst adds nothing.
+    serverSocket.emit('tour_created', { tour: {} } as never);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await queryClient.refetchQueries({ queryKey: key });
+    expect(fetches.tours).toBe(3);
+    await new Promise((resolve) => setTimeout(resolve, DISPATCH_SOCKET_DEBOUNCE_MS + 300));
+    expect(fetches.tours).toBe(3);
   });
 
   it('refetches everything shown after a reconnect', async () => {

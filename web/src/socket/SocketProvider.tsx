@@ -35,13 +35,18 @@ export function useLiveUpdates(socket: DispoSocket | null, queryClient: QueryCli
       if (connectedBefore) void queryClient.invalidateQueries();
       connectedBefore = true;
     };
-    // The Disposition's tours, open orders and vehicles: one refetch per burst of events.
+    // The Disposition's tours, open orders and vehicles: one refetch per burst of events, and none of
+    // a query fetched after the burst began (the page's own action refetched it already: the command
+    // answers after the read side has its change, so that answer holds what the notices announce).
     let dispatchTimer: ReturnType<typeof setTimeout> | null = null;
+    let burstStart = 0;
     const invalidateDispatch = () => {
       if (dispatchTimer) clearTimeout(dispatchTimer);
+      else burstStart = Date.now();
       dispatchTimer = setTimeout(() => {
         dispatchTimer = null;
-        void queryClient.invalidateQueries({ queryKey: queryKeys.dispatch.all });
+        const since = burstStart;
+        void queryClient.invalidateQueries({ queryKey: queryKeys.dispatch.all, predicate: (query) => query.state.dataUpdatedAt < since });
       }, DISPATCH_SOCKET_DEBOUNCE_MS);
     };
     for (const event of ORDER_EVENTS) {

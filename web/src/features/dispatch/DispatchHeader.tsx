@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { messages } from '@dispo/domain/messages';
 import { addDays, isIsoDate, longGermanDate, todayInBerlin } from './time';
 
@@ -17,11 +18,13 @@ export interface DispatchHeaderProps {
   onRefresh(): void;
   onSettings(): void;
   onHelp(): void;
+  /** The day's figures and tour plan controls. */
+  dayControls?: ReactNode;
 }
 
 /** The header of dispatch.md §2: title, long date, Hilfe, Live-Dispo, date, sidebar toggle, refresh, settings. */
 export function DispatchHeader(props: DispatchHeaderProps) {
-  const { date, onDateChange, liveDispo, onLiveDispoChange, openOrderCount, sidebarOpen, sidebarAvailable, onToggleSidebar, refreshing, onRefresh, onSettings, onHelp } = props;
+  const { date, onDateChange, liveDispo, onLiveDispoChange, openOrderCount, sidebarOpen, sidebarAvailable, onToggleSidebar, refreshing, onRefresh, onSettings, onHelp, dayControls } = props;
   return (
     <header className="dispatch-header">
       <div className="dispatch-header__title">
@@ -84,6 +87,7 @@ export function DispatchHeader(props: DispatchHeaderProps) {
           {messages.dispatch.settings}
         </button>
       </div>
+      {dayControls && <div className="dispatch-header__day">{dayControls}</div>}
     </header>
   );
 }

@@ -202,7 +202,14 @@ describe('Disposition: page and timeline', () => {
 
     fireEvent.contextMenu(tourBlock('T990305-01'), { clientX: 300, clientY: 200 });
     const menu = screen.getByRole('menu', { name: 'Menü der Tour T990305-01' });
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Details anzeigen', "Auf 'Offen' setzen"]);
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      'Details anzeigen',
+      'MOSI Disponent',
+      "Auf 'Offen' setzen",
+      'Tour löschen',
+      'Einstellungen',
+      'Aktualisieren',
+    ]);
     fireEvent.click(within(menu).getByRole('menuitem', { name: 'Details anzeigen' }));
 
     const dialog = await screen.findByRole('dialog', { name: /Tour Details/ });

@@ -24,7 +24,7 @@ import { TourDetailsModal } from './TourDetailsModal';
 import { OptimizationCompareModal } from './OptimizationCompareModal';
 import { useOptimizationRuns } from './useOptimizationRuns';
 import { TourOverview } from './TourOverview';
-import { useDispatchActions } from './useDispatchActions';
+import { useDispatchActions, withReason } from './useDispatchActions';
 import { useDispatchData } from './useDispatchData';
 import { useDispatchSettings } from './useDispatchSettings';
 import { useMediaQuery, WIDE_SCREEN } from './useMediaQuery';
@@ -33,11 +33,18 @@ import { type DisplayTour, useOptimistic } from './useOptimistic';
 import { useSidebarState } from './useSidebarState';
 import { useFleetPermissions } from '../fleet/useFleetPermissions';
 import { SmartServiceModal } from '../smart-service/SmartServiceModal';
+import { useDispoDay, useTimelineIndicators } from '../../api/utilization';
+import { MosiModal } from './MosiModal';
+import { DayPlanControls } from './DayPlanControls';
+import { VehiclePanel } from './VehiclePanel';
+import { completionTime, CompletionTrace, useTourPlanMailFailures } from './DayCompletion';
+import { useDeleteTour } from '../../api/disposition';
 import { PlanAppointmentWizard } from '../fleet/workshop/PlanAppointmentWizard';
 import './dispatch.css';
 
 const text = messages.dispatchScreen;
 const LIVE_DISPO_KEY = 'dispo.dispatch.liveDispo';
+const VEHICLE_PANEL_KEY = 'dispo.dispatch.vehiclePanel';
 
 type Menu = { kind: 'tour'; tour: DisplayTour; x: number; y: number } | { kind: 'vehicle'; vehicle: DispatchVehicle; x: number; y: number };
 type Dialog =
@@ -45,6 +52,9 @@ type Dialog =
   | { kind: 'settings' }
   | { kind: 'details'; tourId: string; initial?: Tour }
   | { kind: 'optimization'; tourId: string; tourNumber: string }
+  | { kind: 'mosi'; tourId: string; tourNumber: string }
+  | { kind: 'delete'; tour: Tour }
+  | { kind: 'completeAgain'; name: string; when: string }
   | { kind: 'confirm'; tours: Tour[] }
   | { kind: 'assign'; order: OpenOrder }
   | { kind: 'move'; tour: Tour }
@@ -97,6 +107,18 @@ export function DispatchPage() {
   const confirmWarning = useCallback((message: string) => new Promise<boolean>((answer) => setWarning({ message, answer })), []);
   const actions = useDispatchActions({ date, confettiEnabled: settings.confettiEnabled, optimistic, line, confirmWarning });
   const { vehicles, tours, openOrders } = data;
+  // §2 indicators and drag preview: only with the setting `Visuelle KI-Hinweise`.
+  const indicators = useTimelineIndicators(date, settings.visualAiEnabled);
+  const { mutateAsync: deleteTourAsync } = useDeleteTour();
+  const dispoDay = useDispoDay(date).data;
+  const [vehiclePanel, setVehiclePanel] = useState(() => {
+    try {
+      return localStorage.getItem(VEHICLE_PANEL_KEY) === 'true';
+    } catch {
+      return false;
+    }
+  });
+  useTourPlanMailFailures(line.error);
 
   // Only tours that are still there stay selected.
   const selection = useMemo(() => new Set(tours.filter((tour) => selected.has(tour.id)).map((tour) => tour.id)), [tours, selected]);
@@ -240,7 +262,14 @@ export function DispatchPage() {
           },
         ]
       : []),
+    ...(!tour.temporary
+      ? [{ id: 'mosi', label: messages.dispatchInsights.mosiMenu, onSelect: () => setDialog({ kind: 'mosi', tourId: tour.id, tourNumber: tourNumberOf(tour) }) }]
+      : []),
     ...(canPlan ? [{ id: 'reset', label: messages.dispatch.resetToOpenMenu, onSelect: () => requestReset([tour]), danger: true }] : []),
+    ...(canPlan && !tour.temporary ? [{ id: 'delete', label: messages.dispatchInsights.deleteTourMenu, onSelect: () => setDialog({ kind: 'delete', tour }), danger: true }] : []),
+    // dispatch.md §2: the tour menu also offers Einstellungen and Aktualisieren.
+    { id: 'settings', label: messages.dispatch.settings, onSelect: () => setDialog({ kind: 'settings' }) },
+    { id: 'refresh', label: messages.dispatch.refresh, onSelect: () => void refresh() },
   ];
   const vehicleMenuItems = (vehicle: DispatchVehicle): MenuItem[] => [
     { id: 'smart-service', label: messages.smartService.menuEntry, onSelect: () => setDialog({ kind: 'smartService', vehicle }) },
@@ -276,6 +305,7 @@ export function DispatchPage() {
         onRefresh={() => void refresh()}
         onSettings={() => setDialog({ kind: 'settings' })}
         onHelp={() => setDialog({ kind: 'help' })}
+        dayControls={<DayPlanControls date={date} canSend={canPlan} onSuccess={showSuccess} onError={showError} />}
       />
       <MessageLineView messages={line.messages} onDismiss={line.dismiss} />
       <div className="dispatch__body">
@@ -301,14 +331,37 @@ export function DispatchPage() {
               </span>
             )}
             <Legend />
+            <button
+              type="button"
+              className={`button button--small${vehiclePanel ? ' button--pressed' : ''}`}
+              aria-pressed={vehiclePanel}
+              title={messages.dispatchInsights.availableVehiclesToggle}
+              onClick={() => {
+                const next = !vehiclePanel;
+                setVehiclePanel(next);
+                try {
+                  localStorage.setItem(VEHICLE_PANEL_KEY, String(next));
+                } catch {
+                  // storage unavailable
+                }
+              }}
+            >
+              {messages.dispatchInsights.availableVehicles}
+            </button>
             <span className="dispatch__spacer" />
+            <CompletionTrace day={dispoDay} />
             {canPlan && (
               <button
                 type="button"
                 className="button button--primary"
                 disabled={completeDisabled}
                 title={completeBlocked ? text.completeBlocked(data.serverOpenCount) : undefined}
-                onClick={() => void actions.complete()}
+                onClick={() => {
+                  // A completed day is completed again only after a question (each completion mails the plan).
+                  if (dispoDay?.completed && dispoDay.completedBy && dispoDay.completedAt)
+                    setDialog({ kind: 'completeAgain', name: dispoDay.completedBy.full_name, when: completionTime(dispoDay.completedAt) });
+                  else void actions.complete();
+                }}
               >
                 {actions.completing ? text.completing : messages.dispatch.completeDay}
               </button>
@@ -324,7 +377,29 @@ export function DispatchPage() {
               {text.loading}
             </p>
           ) : (
-            <Timeline date={date} vehicles={vehicles} tours={tours} settings={settings} selectedIds={selection} handlers={handlers} />
+            <Timeline
+              date={date}
+              vehicles={vehicles}
+              tours={tours}
+              settings={settings}
+              selectedIds={selection}
+              handlers={handlers}
+              indicators={settings.visualAiEnabled ? indicators.data : undefined}
+              dragPreview={settings.visualAiEnabled && canPlan}
+            />
+          )}
+          {vehiclePanel && (
+            <VehiclePanel
+              vehicles={vehicles}
+              {...(canPlan
+                ? {
+                    onDropOrder: (orderId: string, vehicleId: string) => {
+                      const order = openOrders.find((o) => o.id === orderId);
+                      void actions.assign(order, vehicleId, order ? (preferredMinutes(order) ?? settings.startHour * 60) : null);
+                    },
+                  }
+                : {})}
+            />
           )}
           {settings.tourOverviewEnabled && (
             <TourOverview
@@ -407,6 +482,7 @@ export function DispatchPage() {
             ? {
                 onReset: (tour: Tour) => requestReset([tour]),
                 onMove: (tour: Tour) => setDialog({ kind: 'move', tour }),
+                onDelete: (tour: Tour) => setDialog({ kind: 'delete', tour }),
                 onChangeStatus: (tour: Tour, status: TourStatus) => void actions.changeStatus(tour, status),
               }
             : {})}
@@ -434,6 +510,45 @@ export function DispatchPage() {
           onClose={() => setDialog(null)}
           onSuccess={showSuccess}
           onError={showError}
+        />
+      )}
+      {dialog?.kind === 'mosi' && (
+        <MosiModal
+          tourId={dialog.tourId}
+          tourNumber={dialog.tourNumber}
+          canPlan={canPlan}
+          confirmWarning={confirmWarning}
+          onClose={() => setDialog(null)}
+          onAssigned={(message) => {
+            setDialog(null);
+            showSuccess(message);
+          }}
+          onError={showError}
+        />
+      )}
+      {dialog?.kind === 'completeAgain' && (
+        <ConfirmDialog
+          title={messages.dispatchInsights.completeAgainTitle}
+          message={messages.dispatchInsights.completeAgainConfirm(dialog.name, dialog.when)}
+          confirmLabel={messages.dispatchInsights.completeAgainButton}
+          onClose={() => setDialog(null)}
+          onConfirm={() => void actions.complete()}
+        />
+      )}
+      {dialog?.kind === 'delete' && (
+        <ConfirmDialog
+          title={messages.dispatchInsights.deleteTourTitle}
+          message={messages.dispatchInsights.deleteTourConfirm(tourNumberOf(dialog.tour))}
+          confirmLabel={messages.dispatchInsights.deleteTourButton}
+          onClose={() => setDialog(null)}
+          onConfirm={() => {
+            const tour = dialog.tour;
+            setSelected((current) => new Set([...current].filter((id) => id !== tour.id)));
+            deleteTourAsync(tour.id).then(
+              () => showSuccess(messages.dispatchInsights.tourDeleted(tourNumberOf(tour))),
+              (failure: unknown) => showError(withReason(messages.dispatchInsights.tourDeleteFailed, failure)),
+            );
+          }}
         />
       )}
       {dialog?.kind === 'confirm' && (

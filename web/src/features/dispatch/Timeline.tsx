@@ -3,6 +3,8 @@ import { type CSSProperties, useEffect, useMemo, useRef, useState } from 'react'
 import { messages } from '@dispo/domain/messages';
 import type { DispatchVehicle, WorkshopAppointment } from '../../api/dispositionTypes';
 import { endDrag } from './dragData';
+import { clearDragPreview, configureDragPreview, resetDragPreview } from './dragPreview';
+import type { TimelineIndicator } from '../../api/utilization';
 import {
   assignLanes,
   complexityLevel,
@@ -31,6 +33,10 @@ export interface TimelineProps {
   settings: Pick<DispatchSettings, 'startHour' | 'endHour' | 'timeInterval' | 'timelineZoom'>;
   selectedIds: ReadonlySet<string>;
   handlers: RowHandlers;
+  /** Timeline indicators per vehicle id (visual AI hints on). */
+  indicators?: Readonly<Record<string, TimelineIndicator>>;
+  /** Colour the slots while an order is dragged (the setting `Visuelle KI-Hinweise`). */
+  dragPreview?: boolean;
 }
 
 /** §2 "Workshop markers": an appointment today (still upcoming) or tomorrow. */
@@ -47,6 +53,17 @@ export function workshopMarker(appointments: readonly WorkshopAppointment[] | un
   const tomorrows = open.find((appointment) => appointment.scheduledDate?.slice(0, 10) === tomorrow);
   if (tomorrows) return text.workshopTomorrow(tomorrows.time ? clockOf(minutesOf(tomorrows.time) ?? 0) : '');
   return null;
+}
+
+/** A time label `HH:MM` needs about this many pixels. */
+export const MIN_LABEL_WIDTH = 46;
+
+/** Every how many slots a time label fits: a step that divides the hour where it can. */
+export function labelStep(slotWidth: number, interval: number): number {
+  const needed = Math.max(1, Math.ceil(MIN_LABEL_WIDTH / slotWidth));
+  const perHour = 60 / interval;
+  if (Number.isInteger(perHour)) for (let step = needed; step <= perHour; step++) if (perHour % step === 0) return step;
+  return needed;
 }
 
 interface RowModel {
@@ -100,12 +117,13 @@ function rowOf(vehicle: DispatchVehicle, own: readonly DisplayTour[], geometry: 
  * the interval, a time header, the live current-time line, tours across their start and end. Past
  * the thresholds of §9 only the visible rows and slot cells are drawn (virtual scrolling).
  */
-export function Timeline({ date, vehicles, tours, settings, selectedIds, handlers }: TimelineProps) {
+export function Timeline({ date, vehicles, tours, settings, selectedIds, handlers, indicators, dragPreview = false }: TimelineProps) {
   const { startHour, endHour, timeInterval, timelineZoom } = settings;
   const scrollRef = useRef<HTMLDivElement>(null);
   const slots = useMemo(() => slotStarts(startHour, endHour, timeInterval), [startHour, endHour, timeInterval]);
   const width = slotWidthOf(timeInterval, timelineZoom);
   const laneWidth = slots.length * width;
+  const labelEvery = labelStep(width, timeInterval);
   const virtual = needsVirtualScrolling(slots.length, vehicles.length, timeInterval);
   const complexity = slots.length * vehicles.length;
   const [draggingTour, setDraggingTour] = useState(false);
@@ -177,10 +195,16 @@ export function Timeline({ date, vehicles, tours, settings, selectedIds, handler
   const painted = usePainted();
   const rowSlotIndices = painted ? slotIndices : NO_SLOTS;
 
+  useEffect(() => {
+    configureDragPreview(dragPreview ? { date, startHour, endHour, interval: timeInterval } : null);
+    return () => configureDragPreview(null);
+  }, [dragPreview, date, startHour, endHour, timeInterval]);
+
   // The drag ends somewhere else (Escape, outside the window): forget it.
   useEffect(() => {
     const reset = () => {
       clearDropHighlight();
+      resetDragPreview();
       setDraggingTour(false);
       endDrag();
     };
@@ -250,7 +274,10 @@ export function Timeline({ date, vehicles, tours, settings, selectedIds, handler
   return (
     <div className={`timeline${draggingTour ? ' timeline--dragging-tour' : ''}${virtual ? ' timeline--virtual' : ''}`} data-virtual={virtual ? 'true' : 'false'}>
       <div ref={scrollRef} className="timeline__scroll" role="region" aria-label={text.timelineLabel(longGermanDate(date))} tabIndex={-1} onDragLeave={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) clearDropHighlight();
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) {
+          clearDropHighlight();
+          clearDragPreview();
+        }
       }}>
         <div className="timeline__canvas" style={canvasStyle}>
           <div className="timeline__header" style={{ height: HEADER_HEIGHT, width: VEHICLE_COLUMN_WIDTH + laneWidth }}>
@@ -260,13 +287,15 @@ export function Timeline({ date, vehicles, tours, settings, selectedIds, handler
             <div className="timeline__times" style={{ width: laneWidth }} aria-hidden="true">
               {slotIndices.map((index) => {
                 const minutes = slots[index] ?? 0;
+                // Narrow slots (15 minutes at 60 % zoom) label only every few slots, so labels never overlap.
+                const labelled = index % labelEvery === 0;
                 return (
                   <div
                     key={index}
                     className={`timeline__time${minutes % 60 === 0 ? ' timeline__time--hour' : ''}${index === currentSlot ? ' timeline__time--current' : ''}`}
                     style={{ left: index * width, width }}
                   >
-                    {clockOf(minutes)}
+                    {labelled ? clockOf(minutes) : null}
                   </div>
                 );
               })}
@@ -294,6 +323,7 @@ export function Timeline({ date, vehicles, tours, settings, selectedIds, handler
                   slotWidth={width}
                   selectedIds={(selectedByVehicle.get(row.vehicle.id) ?? []).join(' ')}
                   workshop={workshopMarker(row.vehicle.workshop_appointments, today, nowMinutes)}
+                  indicator={indicators?.[row.vehicle.id]}
                   handlers={rowHandlers}
                 />
               );

@@ -1,7 +1,10 @@
 import { memo, type DragEvent as ReactDragEvent } from 'react';
 import { messages } from '@dispo/domain/messages';
 import type { DispatchVehicle } from '../../api/dispositionTypes';
-import { dragKindOf, droppedItem } from './dragData';
+import { activeDrag, dragKindOf, droppedItem } from './dragData';
+import { clearDragPreview, previewHover } from './dragPreview';
+import type { TimelineIndicator } from '../../api/utilization';
+import { VehicleIndicators } from './VehicleIndicators';
 import { formatNumber, vehicleStatusLabel, vehicleTypeLabel } from './format';
 import { LANE_HEIGHT, type Placement, ROW_PADDING, VEHICLE_COLUMN_WIDTH } from './grid';
 import { Icon } from '../../components/icons';
@@ -38,6 +41,8 @@ export interface TimelineRowProps {
   /** Ids of the row's selected tours, space-separated (a string keeps the memo cheap). */
   selectedIds: string;
   workshop: string | null;
+  /** The vehicle's timeline indicators (visual AI hints on), else undefined. */
+  indicator?: TimelineIndicator;
   handlers: RowHandlers;
 }
 
@@ -69,11 +74,13 @@ function tourIdOf(target: EventTarget | null): string | null {
 }
 
 /** One vehicle: its label and a lane of drop slots with its tours (dispatch.md §2 "Timeline grid"). */
-export const TimelineRow = memo(function TimelineRow({ vehicle, tours, top, height, laneWidth, slots, slotIndices, slotWidth, selectedIds, workshop, handlers }: TimelineRowProps) {
+export const TimelineRow = memo(function TimelineRow({ vehicle, tours, top, height, laneWidth, slots, slotIndices, slotWidth, selectedIds, workshop, indicator, handlers }: TimelineRowProps) {
   const plate = vehicle.license_plate || vehicle.licensePlate || vehicle.id;
   const payload = vehicle.payload_kg ?? vehicle.payloadKg ?? null;
   const model = [vehicle.brand && !vehicle.make_model?.startsWith(vehicle.brand) ? vehicle.brand : null, vehicle.make_model].filter(Boolean).join(' ') || vehicleTypeLabel(vehicle.vehicle_type);
   const unavailable = !['active', 'available', 'in_use'].includes(vehicle.status);
+  // §4 "Vehicle status": in_use shows Im Einsatz (also while one of its tours is on the road).
+  const inUse = vehicle.status === 'in_use' || (vehicle.current_tours ?? []).some((tour) => tour.status === 'in_progress');
   const selected = new Set(selectedIds ? selectedIds.split(' ') : []);
 
   /** The tour under the pointer when an order is dragged onto a tour: it joins that tour. */
@@ -90,11 +97,14 @@ export const TimelineRow = memo(function TimelineRow({ vehicle, tours, top, heig
     const target = event.target instanceof Element ? event.target : null;
     if (kind === 'order' && tourAt(target)) highlight(target?.closest<HTMLElement>('[data-tour-id]') ?? null);
     else highlight(target?.closest<HTMLElement>('[data-slot-minutes]') ?? null);
+    const drag = activeDrag();
+    if (kind === 'order' && drag?.kind === 'order') previewHover(event.currentTarget, vehicle.id, drag.id, event);
   };
 
   const onDrop = (event: ReactDragEvent<HTMLDivElement>) => {
     const item = droppedItem(event.dataTransfer);
     clearDropHighlight();
+    clearDragPreview();
     if (!item) return;
     event.preventDefault();
     if (item.kind === 'order') {
@@ -135,7 +145,9 @@ export const TimelineRow = memo(function TimelineRow({ vehicle, tours, top, heig
       >
         <span className="timeline-row__plate">
           {plate}
+          <VehicleIndicators indicator={indicator} />
           {unavailable && <span className="vehicle-status">{vehicleStatusLabel(vehicle.status)}</span>}
+          {!unavailable && inUse && <span className="vehicle-status vehicle-status--in-use">{vehicleStatusLabel('in_use')}</span>}
           {workshop && (
             <span className="workshop-marker" title={workshop} role="img" aria-label={workshop}>
               {/* An SVG, not the wrench emoji: no installed font may have it (it would show as a box). */}

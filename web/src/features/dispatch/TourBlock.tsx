@@ -108,7 +108,8 @@ export const TourBlock = memo(function TourBlock({ tour, span, placement, top, h
       onContextMenu={onContextMenu}
       onKeyDown={onKeyDown}
     >
-      {/* Two lines of plain text: a tour block is drawn dozens of times at once, each element costs style and layout. */}
+      {/* Two lines of plain text: a tour block is drawn dozens of times at once, each element costs style and layout.
+          The tonnes come before the order count: a narrow (one-hour) block cuts the end of the line. */}
       <span className="tour-block__number">
         {tour.temporary ? text.tourNew : number}
         {tour.hasConflict && (
@@ -131,7 +132,7 @@ export const TourBlock = memo(function TourBlock({ tour, span, placement, top, h
         {tour.pending ? (
           <span className="sync-badge">{messages.dispatch.syncing}</span>
         ) : (
-          [`${from}–${to}`, count, quantity].filter(Boolean).join(' · ')
+          [`${from}–${to}`, quantity, count].filter(Boolean).join(' · ')
         )}
       </span>
     </div>

@@ -19,6 +19,8 @@ export interface TourDetailsModalProps {
   /** Absent for roles that do not plan: the details only show. */
   onReset?: (tour: Tour) => void;
   onMove?: (tour: Tour) => void;
+  /** Asks to delete the tour (with a confirmation). */
+  onDelete?: (tour: Tour) => void;
   onChangeStatus?: (tour: Tour, status: TourStatus) => void;
   onLoadError(): void;
 }
@@ -31,6 +33,7 @@ export function TourDetailsModal({
   onClose,
   onReset,
   onMove,
+  onDelete,
   onChangeStatus,
   onLoadError,
 }: TourDetailsModalProps) {
@@ -79,6 +82,11 @@ export function TourDetailsModal({
             {onMove && (
               <button type="button" className="button" onClick={() => onMove(tour)}>
                 {text.move}
+              </button>
+            )}
+            {onDelete && (
+              <button type="button" className="button button--danger" onClick={() => onDelete(tour)}>
+                {messages.dispatchInsights.deleteTourMenu}
               </button>
             )}
             {onReset && (

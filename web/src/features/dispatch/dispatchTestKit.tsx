@@ -253,6 +253,35 @@ export async function startDispatchBackend(options: DispatchBackendOptions = {})
       },
     };
   });
+  // Issue 17: the day's figures, its completion, the timeline indicators and the drag preview.
+  backend.routes.set('GET /api/disposition/stats', ({ query }) => {
+    const date = query.get('date') ?? DATE;
+    const dayTours = state.tours.filter((tour) => tour.date === date);
+    const onTours = dayTours.flatMap((tour) => tour.orders);
+    const day = {
+      date,
+      tours: dayTours.length,
+      orders: onTours.length,
+      tonnage: onTours.reduce((sum, stop) => sum + stop.transportOrder.quantity, 0),
+      vehiclesUsed: new Set(dayTours.map((tour) => tour.vehicle_id)).size,
+      openOrders: orders.filter((order) => order.status === 'offen' && order.delivery_date === date).length,
+    };
+    return { json: { stats: { days: [day], totals: { tours: day.tours, orders: day.orders, tonnage: day.tonnage, openOrders: day.openOrders } } } };
+  });
+  for (const date of [DATE, ...(options.dates ?? [])]) {
+    backend.routes.set(`GET /api/disposition/day/${date}`, () => ({
+      json: { day: { date, completed: false, completions: 0, completedAt: null, completedBy: null, tourCount: null, vehicleCount: null } },
+    }));
+  }
+  backend.routes.set('GET /api/utilization/timeline-indicators', () => ({
+    json: {
+      success: true,
+      data: Object.fromEntries(
+        vehicles.map((vehicle) => [vehicle.id, { hasEfficientConnectionAvailable: false, hasScheduleConflict: false, trafficStatus: 'GOOD', trafficTooltip: 'Verkehrslage gut' }]),
+      ),
+    },
+  }));
+  backend.routes.set('POST /api/drag-preview', () => ({ json: { success: true, recommendations: [], vehicleTours: [], calculatedAt: new Date().toISOString() } }));
   for (const tour of state.tours) registerTour(tour.id);
   for (const [key, handler] of Object.entries(options.routes ?? {})) backend.routes.set(key, handler);
 

@@ -55,3 +55,8 @@ export function droppedItem(dataTransfer: DataTransfer | null): { kind: DragKind
   if (tourId) return { kind: 'tour', id: tourId };
   return active;
 }
+
+/** The drag in progress, as this page started it (dragover cannot read the DataTransfer's data). */
+export function activeDrag(): { kind: DragKind; id: string } | null {
+  return active;
+}

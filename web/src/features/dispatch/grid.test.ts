@@ -65,10 +65,30 @@ describe('optimistic updates (dispatch.md §4)', () => {
     expect(joined.tours[0]?.pending).toBe(true);
   });
 
+  it('the tours refreshed before the open orders: the card stays out of the sidebar, no second tour is drawn', () => {
+    const order = makeOpenOrder();
+    const server = makeTour({ start_time: '10:00', vehicle_id: 'v-2' });
+    const withOrder = { ...server, orders: [...server.orders, { ...server.orders[0]!, id: order.id, sequenceNumber: server.orders.length + 1 }] };
+    const between = applyOptimistic([withOrder], [order], [{ id: 1, kind: 'assign', order, vehicleId: 'v-2', date: '2099-03-05', minutes: 600 }]);
+    expect(between.openOrders).toEqual([]);
+    expect(between.tours).toEqual([withOrder]);
+  });
+
   it('move shifts start and end; remove hides the tour', () => {
     const tour = makeTour({ start_time: '08:00', end_time: '09:30' });
     const moved = applyOptimistic([tour], [], [{ id: 1, kind: 'move', tourId: 't-1', vehicleId: 'v-2', minutes: 720 }]);
     expect(moved.tours[0]).toMatchObject({ vehicle_id: 'v-2', start_time: '12:00', end_time: '13:30', pending: true });
     expect(applyOptimistic([tour], [], [{ id: 1, kind: 'remove', tourIds: ['t-1'] }]).tours).toEqual([]);
+  });
+});
+
+describe('time labels (no overlap at 15 minutes and 60 % zoom)', () => {
+  it('labels every slot where a label fits, else every n-th slot on a divisor of the hour', async () => {
+    const { labelStep } = await import('./Timeline');
+    expect(labelStep(64, 15)).toBe(1);
+    expect(labelStep(38, 15)).toBe(2);
+    expect(labelStep(48, 30)).toBe(1);
+    expect(labelStep(20, 5)).toBe(3);
+    expect(labelStep(10, 5)).toBe(6);
   });
 });

@@ -29,7 +29,7 @@ export interface DispatchActionsOptions {
 }
 
 /** The server's answer that warnings need a confirmation (409 with `requiresConfirmation`). */
-function warningsOf(error: unknown): string | null {
+export function warningsOf(error: unknown): string | null {
   if (!isApiError(error) || error.status !== 409) return null;
   const details = error.details as { requiresConfirmation?: boolean; warnings?: string[] } | undefined;
   return details?.requiresConfirmation ? (details.warnings ?? [error.message]).join(' ') : null;
@@ -136,6 +136,8 @@ export function useDispatchActions({ date, confettiEnabled, optimistic, line, co
       const answer = await completeAsync({ targetDate: date, sendTourPlan: true });
       success(text.success.completed);
       if (answer.tourPlanError) error(text.errors.tourPlanMail);
+      else if (answer.tourPlanQueued) success(messages.dispatchInsights.tourPlanQueued);
+      else if (answer.tourPlanInfo?.tourCount === 0) success(messages.dispatchInsights.noToursNoPlan);
       if (confettiEnabled) void celebrate();
     } catch (failure) {
       error(text.errors.completeDay(failure instanceof Error ? failure.message : String(failure)));

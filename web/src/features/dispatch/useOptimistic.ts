@@ -71,9 +71,11 @@ export function applyOptimistic(tours: readonly Tour[], openOrders: readonly Ope
   let orders = [...openOrders];
   for (const op of ops) {
     if (op.kind === 'assign') {
+      // The order leaves the sidebar until the op ends, even when the tours arrived before the open
+      // orders (else its card would flicker back for the time between the two refetches).
+      orders = orders.filter((order) => order.id !== op.order.id);
       // The server may already have answered the refetch: then the order sits in a tour.
       if (shown.some((tour) => !tour.temporary && tour.orders.some((stop) => stop.id === op.order.id))) continue;
-      orders = orders.filter((order) => order.id !== op.order.id);
       const target = shown.find((tour) => tour.vehicle_id === op.vehicleId && tour.date === op.date && startMinutes(tour) === op.minutes);
       if (target) {
         const stop = stopOf(op.order, op.date, op.minutes, target.orders.length + 1);
