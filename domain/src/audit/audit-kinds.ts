@@ -206,6 +206,10 @@ export const eventTypesOutsideKinds: readonly string[] = [
   'WorkshopAppointmentCancelled',
   'WorkshopAppointmentCompleted',
   'VehicleDeadlineWarningRecorded',
+  // Tariff versions, tour revenue and manual history entries (issue 14): shown by the vehicle analytics.
+  'TariffSet',
+  'TourRevenueCalculated',
+  'VehicleHistoryEntryAdded',
   // Route optimization operations (dispatch.md §7): in the global log; the tour shows what was applied.
   'OptimizationRequested',
   'OptimizationStarted',

@@ -15,6 +15,7 @@ import { trailerEventDefinitions } from './trailer';
 import { userEventDefinitions } from './user';
 import { userOrderSettingsEventDefinitions } from './user-order-settings';
 import { vehicleEventDefinitions } from './vehicle';
+import { vehicleAnalyticsEventDefinitions } from './vehicle-analytics';
 import { vehicleDocumentEventDefinitions } from './vehicle-document';
 import { workshopAppointmentEventDefinitions } from './workshop-appointment';
 
@@ -37,6 +38,7 @@ export * from './trailer';
 export * from './user';
 export * from './user-order-settings';
 export * from './vehicle';
+export * from './vehicle-analytics';
 export * from './vehicle-document';
 export * from './workshop-appointment';
 
@@ -60,6 +62,7 @@ const catalogue = [
   ...userOrderSettingsEventDefinitions,
   ...workshopAppointmentEventDefinitions,
   ...deadlineWarningEventDefinitions,
+  ...vehicleAnalyticsEventDefinitions,
 ] as const;
 
 /** Every event type of this catalogue, for `new EventRegistry(allEventDefinitions)`. */
