@@ -14,6 +14,7 @@ import type { EventStore } from '@dispo/events/store/port';
 import type { DemoCatalog } from './demo-catalog';
 import { berlinDayIn, demoId } from './seed/demo-ids';
 import { seedAppointments } from './seed/appointments';
+import { seedTariff } from './seed/tariff';
 import { type HistoryOptions, type HistoryResult, seedHistory } from './seed/history';
 
 export { berlinDayIn, demoId };
@@ -110,6 +111,8 @@ export async function seedDemoData(
     count(await once(() => master.createCustomer(demoId('customer', c.company), c, meta('CreateCustomer'))));
   }
   created += await seedFleet(ctx, catalog, options, meta);
+  // Issue 14: the tariff prices the tours the history completes.
+  count(await seedTariff(ctx, catalog));
   await (await import('./seed-templates')).seedTemplates(ctx, catalog);
   const history = options.history ? await seedHistory(ctx, catalog, options.history) : null;
   // The workshop appointments and deadline warnings belong to the demo business's operations.

@@ -61,6 +61,11 @@ import { messages } from '@dispo/domain/messages';
 import type { BillingTariff } from '@dispo/projection-service/billing/billing-queries';
 import { referenceRoutes } from '@dispo/projection-service/queries/reference-routes';
 import { ProjectionRunner } from '@dispo/projection-service/runner';
+import { analyticsCommandRoutes } from '@dispo/command-service/analytics/analytics-routes';
+import { analyticsHistoryEntry } from '@dispo/projection-service/fleet/vehicle-analytics-view';
+import { tariffProjection } from '@dispo/projection-service/projections/tariff';
+import { vehicleAnalyticsProjection } from '@dispo/projection-service/projections/vehicle-analytics';
+import { readTariff, vehicleAnalyticsQueryRoutes } from '@dispo/projection-service/queries/vehicle-analytics-routes';
 import { createHttpApp } from '@dispo/platform/http/create-app';
 import { templateRoutes } from '@dispo/command-service/templates/template-routes';
 import { settingsRoutes } from '@dispo/command-service/user-settings/settings-routes';
@@ -102,6 +107,9 @@ export const projections = [
   routeMaterialHistoryProjection,
   // After orders: it reads the order rows those have just written.
   orderStatisticsProjection,
+  // Issue 14: tariff versions and the tours, km and revenue per vehicle and day.
+  tariffProjection,
+  vehicleAnalyticsProjection,
 ];
 
 export interface ServiceOptions {
@@ -292,6 +300,13 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
       waitForProjections: options.queries ? (p) => runner.waitFor(p) : (p) => runner.waitForStored(p),
       readTemplate: (ownerId, id) => findUserTemplate(infra.sql, ownerId, id),
     });
+    await app.register(analyticsCommandRoutes, {
+      store: infra.store,
+      registry: infra.registry,
+      waitForProjections: options.queries ? (p) => runner.waitFor(p) : (p) => runner.waitForStored(p),
+      readTariff: () => readTariff(infra.sql, berlinDate(new Date())),
+      readHistoryEntry: (vehicleId, id) => analyticsHistoryEntry(infra.sql, vehicleId, id),
+    });
     await app.register(settingsRoutes, {
       store: infra.store,
       registry: infra.registry,
@@ -310,6 +325,7 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
     await app.register(tourPlanRoutes, { sql: infra.sql, mailSending: Boolean(options.mail?.smtpUrl) });
     await app.register(fleetQueryRoutes, { sql: infra.sql });
     await app.register(workshopQueryRoutes, { sql: infra.sql, workshops: loadDemoCatalog().workshops });
+    await app.register(vehicleAnalyticsQueryRoutes, { sql: infra.sql });
     await app.register(personalRoutes, { sql: infra.sql });
     await app.register(auditRoutes, { sql: infra.sql, registry: infra.registry });
     await app.register(quickOrderQueryRoutes, { sql: infra.sql });
