@@ -112,7 +112,7 @@ export async function seedDemoData(
   }
   created += await seedFleet(ctx, catalog, options, meta);
   // Issue 14: the tariff prices the tours the history completes.
-  count(await seedTariff(ctx, catalog));
+  await seedTariff(ctx, catalog);
   await (await import('./seed-templates')).seedTemplates(ctx, catalog);
   const history = options.history ? await seedHistory(ctx, catalog, options.history) : null;
   // The workshop appointments and deadline warnings belong to the demo business's operations.

@@ -6,6 +6,7 @@ import type { LogPosition } from '@dispo/events/envelope';
 import type { EventRegistry } from '@dispo/events/registry';
 import type { EventStore } from '@dispo/events/store/port';
 import { requireRoles } from '@dispo/platform/http/auth';
+import { HttpError } from '@dispo/platform/http/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { analyticsCommands } from './analytics-commands';
@@ -38,8 +39,9 @@ const tariffBody = z.object({
 /** POST /api/vehicle-analytics/:vehicleId/history body: fleet.md §3 Vehicle history entry fields. */
 const historyBody = z.object({
   action_type: z.enum(VEHICLE_HISTORY_ACTIONS).default('UPDATED'),
-  action_title: z.string({ error: t.entryTitleRequired }).trim().min(1, t.entryTitleRequired).max(200),
-  description: z.string({ error: t.entryDescriptionRequired }).trim().min(1, t.entryDescriptionRequired).max(2000),
+  // Blank title or description: the form's own messages (checked in the handler).
+  action_title: z.string().trim().max(200).default(''),
+  description: z.string().trim().max(2000).default(''),
   category: z.enum(['data', 'status', 'settings', 'assignment', 'document', 'deadline', 'maintenance', 'tour', 'finance']).default('data'),
   priority: z.enum(['low', 'normal', 'high']).default('normal'),
   revenue_amount: z.number().finite().nullable().optional(),
@@ -76,6 +78,8 @@ export const analyticsCommandRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions
     { onRequest: fleetManagers, schema: { tags: ['Fuhrpark'], params: z.object({ vehicleId: z.string().min(1) }), body: historyBody } },
     async (req, reply) => {
       const b = req.body;
+      if (b.action_title === '') throw new HttpError(400, t.entryTitleRequired);
+      if (b.description === '') throw new HttpError(400, t.entryDescriptionRequired);
       const id = randomUUID();
       const { position } = await commands.addHistoryEntry(
         {
