@@ -39,6 +39,7 @@ import { VehicleTable } from './VehicleTable';
 import type { SubjectKind } from '../../api/workshop';
 import { CompleteAppointmentWizard } from './workshop/CompleteAppointmentWizard';
 import { HistoryDialog } from './workshop/HistoryDialog';
+import { VehicleAnalyticsDialog } from './analytics/VehicleAnalyticsDialog';
 import { PlanAppointmentWizard, type PlanSubject } from './workshop/PlanAppointmentWizard';
 import './fleet.css';
 
@@ -57,6 +58,7 @@ type Dialog =
   | { kind: 'planAppointment'; subject: PlanSubject }
   | { kind: 'completeAppointment'; subjectKind: SubjectKind; id: string; plate: string }
   | { kind: 'history'; subjectKind: SubjectKind; id: string; plate: string }
+  | { kind: 'analytics'; vehicleId: string; plate: string }
   | null;
 
 const VIEW_KEY = 'dispo.fleet.view';
@@ -137,6 +139,7 @@ export function FleetPage() {
       setDialog({ kind: 'planAppointment', subject: { kind: 'vehicle', id: vehicle.id, plate: vehicle.license_plate, trailers: vehicle.auflieger } }),
     onCompleteAppointment: (vehicle) => setDialog({ kind: 'completeAppointment', subjectKind: 'vehicle', id: vehicle.id, plate: vehicle.license_plate }),
     onHistory: (vehicle) => setDialog({ kind: 'history', subjectKind: 'vehicle', id: vehicle.id, plate: vehicle.license_plate }),
+    onAnalytics: (vehicle) => setDialog({ kind: 'analytics', vehicleId: vehicle.id, plate: vehicle.license_plate }),
   };
   const trailerWorkshop = {
     canPlan: canPlanAppointments,
@@ -398,6 +401,7 @@ export function FleetPage() {
         <CompleteAppointmentWizard kind={dialog.subjectKind} id={dialog.id} plate={dialog.plate} onClose={closeDialog} onCompleted={saved} />
       )}
       {dialog?.kind === 'history' && <HistoryDialog kind={dialog.subjectKind} id={dialog.id} plate={dialog.plate} onClose={closeDialog} />}
+      {dialog?.kind === 'analytics' && <VehicleAnalyticsDialog vehicleId={dialog.vehicleId} plate={dialog.plate} onClose={closeDialog} />}
       {dialog?.kind === 'deleteVehicle' && (
         <ConfirmDeleteDialog
           title={text.deleteVehicleTitle}

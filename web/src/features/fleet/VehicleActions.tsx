@@ -1,5 +1,6 @@
 import type { Vehicle } from '../../api/fleetTypes';
-import { RowActions } from './RowActions';
+import { messages } from '@dispo/domain/messages';
+import { ActionButton, RowActions } from './RowActions';
 import { useFleetPermissions } from './useFleetPermissions';
 import { WorkshopActions } from './workshop/WorkshopActions';
 
@@ -10,6 +11,8 @@ export interface VehicleRowActions {
   onPlanAppointment(vehicle: Vehicle): void;
   onCompleteAppointment(vehicle: Vehicle): void;
   onHistory(vehicle: Vehicle): void;
+  /** Issue 14: the 'Fahrzeug Analytics' dialog. */
+  onAnalytics?(vehicle: Vehicle): void;
 }
 
 export interface VehicleActionsProps {
@@ -39,6 +42,17 @@ export function VehicleActions({ vehicle, actions, canWrite, today }: VehicleAct
           onHistory: () => actions.onHistory(vehicle),
         }}
       />
+      {actions.onAnalytics && (
+        <ActionButton
+          action={messages.vehicleAnalytics.title}
+          target={vehicle.license_plate}
+          icon="statistics"
+          onClick={(event) => {
+            event.stopPropagation();
+            actions.onAnalytics?.(vehicle);
+          }}
+        />
+      )}
       <RowActions
         target={vehicle.license_plate}
         canWrite={canWrite}
