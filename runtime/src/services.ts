@@ -61,6 +61,7 @@ import { messages } from '@dispo/domain/messages';
 import type { BillingTariff } from '@dispo/projection-service/billing/billing-queries';
 import { referenceRoutes } from '@dispo/projection-service/queries/reference-routes';
 import { ProjectionRunner } from '@dispo/projection-service/runner';
+import { osrmDistance } from '@dispo/platform/routing/osrm-distance';
 import { analyticsCommandRoutes } from '@dispo/command-service/analytics/analytics-routes';
 import { analyticsHistoryEntry } from '@dispo/projection-service/fleet/vehicle-analytics-view';
 import { tariffProjection } from '@dispo/projection-service/projections/tariff';
@@ -140,14 +141,17 @@ export interface ServiceOptions {
   deadlineWarnings?: boolean;
   /** Route optimization worker settings. */
   optimization?: OptimizationServiceOptions;
+  /** ROUTING_URL: distances and travel times from an OSRM-compatible service (fall-back: straight line). */
+  routingUrl?: string;
 }
 
 /** The travel model of tour times: the catalogue's road factor, speed and minutes at the plants. */
-function tourTravel(sql: Infrastructure['sql'], tariff: ServiceOptions['tariff']): TourTravel {
+function tourTravel(sql: Infrastructure['sql'], tariff: ServiceOptions['tariff'], routingUrl: string | undefined, logger: Logger): TourTravel {
   const catalogue = loadDemoCatalog().tariff;
   const settings = tariff ?? catalogue;
+  const straight = straightLineRoads(settings);
   return {
-    distance: straightLineRoads(settings),
+    distance: routingUrl ? osrmDistance({ baseUrl: routingUrl, fallback: straight, logger }) : straight,
     handling: { loadingMinutes: settings.loadingMinutes ?? catalogue.loadingMinutes, unloadingMinutes: settings.unloadingMinutes ?? catalogue.unloadingMinutes },
     homePlantId: async (name) => {
       const { rows } = await sql.query<{ id: string }>('SELECT id FROM read.plants WHERE name = $1 ORDER BY created_at LIMIT 1', [name]);
@@ -213,7 +217,7 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
   const readNewOrder = async (id: string) => freshOrders.take(id) ?? findOrder(alwaysPrepared(infra.sql), id);
   const orderMailCopy = options.mail?.orderMailCopy ?? messages.orderPdf.company.email;
 
-  const travel = tourTravel(infra.sql, options.tariff);
+  const travel = tourTravel(infra.sql, options.tariff, options.routingUrl, log);
   const optimization = {
     store: infra.store,
     registry: infra.registry,
