@@ -40,7 +40,7 @@ describe('Fahrzeug Analytics in a real browser', () => {
        WHERE a.revenue_calculated GROUP BY v.license_plate ORDER BY count(*) DESC, v.license_plate LIMIT 1`,
     );
     plate = rows[0]!.license_plate;
-  });
+  }, 400_000);
   afterAll(async () => {
     await browser?.close();
     await t?.close();
