@@ -1839,7 +1839,8 @@ export const messages = {
     entryTitleRequired: 'Titel ist erforderlich',
     entryDescriptionRequired: 'Beschreibung ist erforderlich',
     revenueCalculated: (tour: string, amount: string, km: string) => `Tour ${tour}: Umsatz ${amount}, ${km} km gefahren.`,
-    revenueMissing: (tour: string, km: string) => `Tour ${tour}: ${km} km gefahren, kein Umsatz berechnet - möglicherweise fehlen Preisdaten.`,
+    revenueMissing: (tour: string, km: string, missing: string) => `Tour ${tour} (${km} km): ${missing}`,
+    unpricedOrders: (n: number, missing: string) => `${n === 1 ? '1 Auftrag' : `${n} Aufträge`} ohne Preis: ${missing}`,
     // Tourenanalyse
     revenueChart: 'Umsatz pro Tag',
     day: 'Tag',

@@ -220,7 +220,13 @@ export async function historyEntriesOf(event: RecordedEvent, lookups: HistoryLoo
       const d = event.data as EventData<'TourRevenueCalculated'>;
       const a = messages.vehicleAnalyticsScreen;
       const km = formatKm(d.totalKm);
-      const description = d.revenue === null ? a.revenueMissing(d.tourNumber, km) : a.revenueCalculated(d.tourNumber, formatEuroDe(d.revenue), km);
+      const missing = messages.vehicleAnalytics.noRevenue;
+      const description =
+        d.revenue === null
+          ? a.revenueMissing(d.tourNumber, km, missing)
+          : [a.revenueCalculated(d.tourNumber, formatEuroDe(d.revenue), km), d.unpricedOrders > 0 ? a.unpricedOrders(d.unpricedOrders, missing) : null]
+              .filter(Boolean)
+              .join(' ');
       const details = { revenueAmount: d.revenue, estimated: d.estimated, totalKm: d.totalKm, unpricedOrders: d.unpricedOrders, tariffValidFrom: d.tariffValidFrom };
       return [entry(d.vehicleId, 'REVENUE_CALCULATED', description, details, { category: 'finance', systemGenerated: true, tourId: d.tourId })];
     }
