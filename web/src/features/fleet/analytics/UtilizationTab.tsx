@@ -1,4 +1,4 @@
-import { Bar, BarChart, CartesianGrid, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, Cell, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { messages } from '@dispo/domain/messages';
 import { type AnalyticsRange, useUtilization } from '../../../api/vehicleAnalytics';
 import { formatDate, formatEuro, formatNumber } from '../../../components/format';
@@ -55,7 +55,11 @@ export function UtilizationTab({ vehicleId, range }: { vehicleId: string; range:
                 <Tooltip formatter={(v) => `${formatNumber(Number(v))} %`} />
                 <ReferenceLine y={80} stroke={BAND_COLOR.high} strokeDasharray="4 4" />
                 <ReferenceLine y={60} stroke={BAND_COLOR.medium} strokeDasharray="4 4" />
-                <Bar dataKey="utilization" name={s.utilizationRate} fill="#1f4e79" isAnimationActive={false} />
+                <Bar dataKey="utilization" name={s.utilizationRate} isAnimationActive={false}>
+                  {chart.map((d) => (
+                    <Cell key={d.day} fill={BAND_COLOR[d.band]} />
+                  ))}
+                </Bar>
               </BarChart>
             </ResponsiveContainer>
           </div>
