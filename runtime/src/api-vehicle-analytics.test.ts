@@ -110,11 +110,12 @@ describe('vehicle analytics (fleet.md §7) and the tariff', () => {
 
   it('GET …/financial: revenue less maintenance and running costs, with the margin band', async () => {
     const [{ financial }, { tourAnalytics }] = await Promise.all([
-      ok<{ financial: Record<string, number | string | null> & { tourAnalytics: Day[]; maintenanceBreakdown: unknown[] } }>(await call('GET', path('financial'))),
+      ok<{ financial: Record<string, number | string | null> & { tourAnalytics: { date: string; totalRevenue: number }[]; maintenanceBreakdown: unknown[] } }>(await call('GET', path('financial'))),
       ok<{ tourAnalytics: Day[] }>(await call('GET', path('tours'))),
     ]);
     const revenue = tourAnalytics.flatMap((d) => d.tours).filter((x) => x.status === 'completed').reduce((sum, x) => sum + (x.calculatedRevenue ?? 0), 0);
     expect(financial.totalRevenue).toBeCloseTo(revenue, 2);
+    expect(financial.tourAnalytics.map((d) => [d.date, d.totalRevenue])).toEqual(tourAnalytics.map((d) => [d.date, d.totalRevenue]));
     expect(financial.netProfit).toBeCloseTo(
       (financial.totalRevenue as number) - (financial.totalMaintenanceCosts as number) - (financial.totalRunningCosts as number),
       2,

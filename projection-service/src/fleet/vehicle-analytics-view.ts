@@ -13,7 +13,7 @@ import {
 } from '@dispo/domain/vehicle-analytics/index';
 import type { PricedOrder } from '@dispo/events/catalog/index';
 import type { SqlExecutor } from '@dispo/events/sql/client';
-import { historyView, vehicleHistory } from './history-view';
+import { historyView } from './history-view';
 import { json, num, str } from './view-values';
 
 /** A date range of Berlin calendar days, both ends included. */
@@ -33,23 +33,28 @@ function tourHours(start: string, end: string | null): number {
   return minutes > 0 ? minutes / 60 : 1;
 }
 
-/** fleet.md §3 Vehicle history entry, with the amounts and the driver the dialog also reads. */
+/** An entry with the amounts and reading the dialog also reads (fleet.md §3 Vehicle history entry). */
+function analyticsEntry(r: Record<string, unknown>) {
+  const e = historyView(r);
+  return { ...e, revenueAmount: num(e.details.revenueAmount), costAmount: num(e.details.costAmount), odometerReading: num(e.details.odometerReading) };
+}
+
+/** The vehicle's history in the range, newest first: Berlin days turned into instants, one index range. */
 export async function analyticsHistory(sql: SqlExecutor, vehicleId: string, range: AnalyticsRange) {
-  const entries = await vehicleHistory(sql, vehicleId, { startDate: range.from, endDate: range.to });
-  return entries.map((e) => ({
-    ...e,
-    revenueAmount: num(e.details.revenueAmount),
-    costAmount: num(e.details.costAmount),
-    odometerReading: num(e.details.odometerReading),
-  }));
+  const { rows } = await sql.query(
+    `SELECT * FROM read.vehicle_history
+     WHERE vehicle_id = $1 AND performed_at >= ($2::date::timestamp AT TIME ZONE 'Europe/Berlin')
+       AND performed_at < (($3::date + 1)::timestamp AT TIME ZONE 'Europe/Berlin')
+     ORDER BY performed_at DESC, global_position DESC, id DESC`,
+    [vehicleId, range.from, range.to],
+  );
+  return rows.map(analyticsEntry);
 }
 
 /** One entry by id (the answer of POST …/history). */
 export async function analyticsHistoryEntry(sql: SqlExecutor, vehicleId: string, id: string) {
   const { rows } = await sql.query('SELECT * FROM read.vehicle_history WHERE vehicle_id = $1 AND id = $2', [vehicleId, id]);
-  if (!rows[0]) return null;
-  const e = historyView(rows[0]);
-  return { ...e, revenueAmount: num(e.details.revenueAmount), costAmount: num(e.details.costAmount), odometerReading: num(e.details.odometerReading) };
+  return rows[0] ? analyticsEntry(rows[0]) : null;
 }
 
 interface TourRow {
@@ -192,54 +197,97 @@ async function costPerKm(sql: SqlExecutor, vehicleId: string, to: string): Promi
   return (type ? table[type] : undefined) ?? table.default ?? 0;
 }
 
-/** fleet.md §3 Financial overview, with the bands of §9. */
+/** One day of a vehicle as the financial overview and the utilisation sum it. */
+interface DaySums {
+  date: string;
+  tours: number;
+  completedTours: number;
+  orders: number;
+  distance: number;
+  revenue: number;
+  completedKm: number;
+  toursWithoutRevenue: number;
+  hours: number;
+}
+
+/**
+ * The vehicle's days in the range, summed in SQL over read.vehicle_tour_analytics (one index range):
+ * tours, orders, km (driven when priced, else planned), revenue, tour hours (one hour without an end).
+ */
+async function daySums(sql: SqlExecutor, vehicleId: string, range: AnalyticsRange): Promise<DaySums[]> {
+  const { rows } = await sql.query(
+    `SELECT to_char(date, 'YYYY-MM-DD') AS date, count(*) AS tours,
+            count(*) FILTER (WHERE status = 'completed') AS completed_tours,
+            sum(jsonb_array_length(order_ids)) AS orders,
+            sum(coalesce(total_km, planned_km, 0)) AS distance,
+            sum(CASE WHEN revenue_calculated THEN coalesce(revenue, 0) ELSE 0 END) AS revenue,
+            sum(CASE WHEN status = 'completed' THEN coalesce(total_km, planned_km, 0) ELSE 0 END) AS completed_km,
+            count(*) FILTER (WHERE status = 'completed' AND (NOT revenue_calculated OR revenue IS NULL)) AS without_revenue,
+            sum(CASE WHEN end_time IS NULL OR end_time <= start_time THEN 60
+                     ELSE (split_part(end_time, ':', 1)::int * 60 + split_part(end_time, ':', 2)::int)
+                        - (split_part(start_time, ':', 1)::int * 60 + split_part(start_time, ':', 2)::int) END) AS minutes
+     FROM read.vehicle_tour_analytics
+     WHERE vehicle_id = $1 AND date >= $2::date AND date <= $3::date AND status <> 'cancelled'
+     GROUP BY date ORDER BY date`,
+    [vehicleId, range.from, range.to],
+  );
+  return rows.map((r) => ({
+    date: String(r.date),
+    tours: Number(r.tours),
+    completedTours: Number(r.completed_tours),
+    orders: Number(r.orders ?? 0),
+    distance: round1(Number(r.distance ?? 0)),
+    revenue: round2(Number(r.revenue ?? 0)),
+    completedKm: Number(r.completed_km ?? 0),
+    toursWithoutRevenue: Number(r.without_revenue),
+    hours: round1(Number(r.minutes ?? 0) / 60),
+  }));
+}
+
+/** fleet.md §3 Financial overview, with the bands of §9; tourAnalytics as the sums per day. */
 export async function financialOverview(sql: SqlExecutor, vehicleId: string, range: AnalyticsRange) {
   const [days, breakdown, perKm] = await Promise.all([
-    tourAnalytics(sql, vehicleId, range),
+    daySums(sql, vehicleId, range),
     maintenanceCosts(sql, vehicleId, range),
     costPerKm(sql, vehicleId, range.to),
   ]);
-  const completed = days.flatMap((d) => d.tours as { status: string; calculatedRevenue: number | null; totalDistance: number; unpricedOrders: number }[]).filter(
-    (t) => t.status === 'completed',
-  );
-  const revenue = completed.reduce((s, t) => s + (t.calculatedRevenue ?? 0), 0);
-  const km = completed.reduce((s, t) => s + t.totalDistance, 0);
-  const maintenance = breakdown.reduce((s, m) => s + m.amount, 0);
+  const revenue = days.reduce((sum, d) => sum + d.revenue, 0);
+  const km = days.reduce((sum, d) => sum + d.completedKm, 0);
+  const maintenance = breakdown.reduce((sum, m) => sum + m.amount, 0);
   const figures = financialFigures(revenue, maintenance, km * perKm);
   return {
     ...figures,
     costPerKm: perKm,
-    completedTours: completed.length,
-    toursWithoutRevenue: completed.filter((t) => t.calculatedRevenue === null).length,
+    completedTours: days.reduce((sum, d) => sum + d.completedTours, 0),
+    toursWithoutRevenue: days.reduce((sum, d) => sum + d.toursWithoutRevenue, 0),
     marginBand: figures.profitMargin === null ? null : marginBand(figures.profitMargin),
     assessment: figures.profitMargin === null ? null : marginAssessment(figures.profitMargin),
     maintenanceShareBand: figures.maintenanceShare === null ? null : maintenanceShareBand(figures.maintenanceShare),
-    tourAnalytics: days,
+    tourAnalytics: days.map((d) => ({ date: d.date, totalRevenue: d.revenue, totalDistance: d.distance, orderCount: d.orders, tourCount: d.tours })),
     maintenanceBreakdown: breakdown,
   };
 }
 
 /** fleet.md §3 Utilisation, with the rating, efficiency, trends and recommendations of §9. */
 export async function utilization(sql: SqlExecutor, vehicleId: string, range: AnalyticsRange) {
-  const days = await tourAnalytics(sql, vehicleId, range);
+  const days = await daySums(sql, vehicleId, range);
   const perDay = days.map((d) => {
-    const hours = (d.tours as { hours: number }[]).reduce((s, t) => s + t.hours, 0);
-    const percent = dayUtilization(hours);
-    return { date: d.date, tours: d.tours.length, orders: d.orderCount, distance: d.totalDistance, revenue: d.totalRevenue, hours: round1(hours), utilization: percent, band: dayUtilizationBand(percent) };
+    const percent = dayUtilization(d.hours);
+    return { date: d.date, tours: d.tours, orders: d.orders, distance: d.distance, revenue: d.revenue, hours: d.hours, utilization: percent, band: dayUtilizationBand(percent) };
   });
   const figures = utilizationFigures({
     from: range.from,
     to: range.to,
     activeDays: days.length,
-    totalOrders: perDay.reduce((s, d) => s + d.orders, 0),
-    totalDistance: perDay.reduce((s, d) => s + d.distance, 0),
-    totalHours: perDay.reduce((s, d) => s + d.hours, 0),
+    totalOrders: days.reduce((sum, d) => sum + d.orders, 0),
+    totalDistance: days.reduce((sum, d) => sum + d.distance, 0),
+    totalHours: days.reduce((sum, d) => sum + d.hours, 0),
   });
   return {
     ...figures,
     tourStats: {
-      totalTours: perDay.reduce((s, d) => s + d.tours, 0),
-      completedTours: days.flatMap((d) => d.tours as { status: string }[]).filter((t) => t.status === 'completed').length,
+      totalTours: days.reduce((sum, d) => sum + d.tours, 0),
+      completedTours: days.reduce((sum, d) => sum + d.completedTours, 0),
       dailyPerformance: perDay,
     },
   };

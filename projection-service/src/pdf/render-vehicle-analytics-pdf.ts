@@ -117,7 +117,7 @@ export function renderVehicleAnalyticsPdf(r: VehicleAnalyticsPdf, now: Date): Pr
           [s.distance, 1],
           [s.revenue, 1.2],
         ],
-        f.tourAnalytics.map((d) => [formatIsoDateDe(d.date), String(d.tours.length), String(d.orderCount), `${formatKm(d.totalDistance)} km`, formatEuroDe(d.totalRevenue)]),
+        f.tourAnalytics.map((d) => [formatIsoDateDe(d.date), String(d.tourCount), String(d.orderCount), `${formatKm(d.totalDistance)} km`, formatEuroDe(d.totalRevenue)]),
       );
 
     heading(s.maintenanceBreakdown);

@@ -92,7 +92,8 @@ export interface Financial {
   marginBand: MarginBand | null;
   assessment: 'good' | 'medium' | 'weak' | null;
   maintenanceShareBand: 'good' | 'medium' | 'high' | null;
-  tourAnalytics: TourDay[];
+  /** The days summed (the tours themselves: GET …/tours). */
+  tourAnalytics: { date: string; totalRevenue: number; totalDistance: number; orderCount: number; tourCount: number }[];
   maintenanceBreakdown: MaintenanceItem[];
 }
 
