@@ -98,14 +98,18 @@ async function driverName(sql: SqlExecutor, vehicleId: string): Promise<string |
 /** fleet.md §3 Tour analytics per day: each day with its tours, their orders, km and revenue. */
 export async function tourAnalytics(sql: SqlExecutor, vehicleId: string, range: AnalyticsRange) {
   const [tours, driver] = await Promise.all([tourRows(sql, vehicleId, range), driverName(sql, vehicleId)]);
-  const orderIds = tours.flatMap((t) => json<string[]>(t.order_ids, []));
+  // The tours' orders by primary key, tour by tour (an index lookup each, not a scan for a list of ids).
   const { rows: orderRows } =
-    orderIds.length === 0
+    tours.length === 0
       ? { rows: [] as Record<string, unknown>[] }
       : await sql.query(
-          `SELECT id, order_number, status, billing_confirmed, customer_company, material_name, delivery_plant_name, delivery_plant_city, delivery_address
-           FROM read.orders WHERE id = ANY($1::text[])`,
-          [orderIds],
+          `SELECT o.id, o.order_number, o.status, o.billing_confirmed, o.customer_company, o.material_name,
+                  o.delivery_plant_name, o.delivery_plant_city, o.delivery_address
+           FROM read.vehicle_tour_analytics t
+           CROSS JOIN LATERAL jsonb_array_elements_text(t.order_ids) AS x(order_id)
+           JOIN read.orders o ON o.id = x.order_id
+           WHERE t.vehicle_id = $1 AND t.date >= $2::date AND t.date <= $3::date AND t.status <> 'cancelled'`,
+          [vehicleId, range.from, range.to],
         );
   const orders = new Map(orderRows.map((o) => [String(o.id), o]));
   const days = new Map<string, { date: string; totalRevenue: number; totalDistance: number; orderCount: number; tours: unknown[] }>();
