@@ -1,8 +1,9 @@
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { messages } from '@dispo/domain/messages';
 import { useDocumentLists, useFuelCards, useTrailers, useVehicles } from '../../api/fleet';
 import type { FuelCard, Trailer, Vehicle } from '../../api/fleetTypes';
 import { FlashMessages } from '../../components/FlashMessages';
+import { PageLoading } from '../../components/PageLoading';
 import { todayInBerlin } from '../../components/format';
 import { Icon } from '../../components/icons';
 import { useFlash } from '../../components/useFlash';
@@ -39,12 +40,14 @@ import { VehicleTable } from './VehicleTable';
 import type { SubjectKind } from '../../api/workshop';
 import { CompleteAppointmentWizard } from './workshop/CompleteAppointmentWizard';
 import { HistoryDialog } from './workshop/HistoryDialog';
-import { VehicleAnalyticsDialog } from './analytics/VehicleAnalyticsDialog';
 import { PlanAppointmentWizard, type PlanSubject } from './workshop/PlanAppointmentWizard';
 import './fleet.css';
 
 export type FleetTab = 'vehicles' | 'trailers' | 'documents' | 'fuelCards';
 const TABS: readonly FleetTab[] = ['vehicles', 'trailers', 'documents', 'fuelCards'];
+
+/** Issue 14: the analytics dialog (with its charts) loads when it is first opened. */
+const VehicleAnalyticsDialog = lazy(() => import('./analytics/VehicleAnalyticsDialog').then((m) => ({ default: m.VehicleAnalyticsDialog })));
 
 type Dialog =
   | { kind: 'vehicleForm'; vehicle?: Vehicle }
@@ -401,7 +404,11 @@ export function FleetPage() {
         <CompleteAppointmentWizard kind={dialog.subjectKind} id={dialog.id} plate={dialog.plate} onClose={closeDialog} onCompleted={saved} />
       )}
       {dialog?.kind === 'history' && <HistoryDialog kind={dialog.subjectKind} id={dialog.id} plate={dialog.plate} onClose={closeDialog} />}
-      {dialog?.kind === 'analytics' && <VehicleAnalyticsDialog vehicleId={dialog.vehicleId} plate={dialog.plate} onClose={closeDialog} />}
+      {dialog?.kind === 'analytics' && (
+        <Suspense fallback={<PageLoading text={messages.vehicleAnalyticsScreen.loading} />}>
+          <VehicleAnalyticsDialog vehicleId={dialog.vehicleId} plate={dialog.plate} onClose={closeDialog} />
+        </Suspense>
+      )}
       {dialog?.kind === 'deleteVehicle' && (
         <ConfirmDeleteDialog
           title={text.deleteVehicleTitle}
