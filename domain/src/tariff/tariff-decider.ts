@@ -29,7 +29,16 @@ export function tariffOn(state: TariffState, date: string): TariffVersion | null
   return found;
 }
 
-const same = (a: TariffValues, b: TariffValues) => JSON.stringify(a) === JSON.stringify(b);
+/** The same values whatever the order of their keys (the store keeps jsonb, which reorders them). */
+function canonical(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((key) => [key, canonical((value as Record<string, unknown>)[key])]),
+  );
+}
+const same = (a: TariffValues, b: TariffValues) => JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
 
 /**
  * The tariff aggregate (stream `tariff`): a change applies from its valid-from day; a version for a

@@ -27,6 +27,9 @@ describe('the tariff aggregate', () => {
 
   it('changes nothing for the same values on the same day, and replaces a day with new values', () => {
     tariff.given([set('2026-01-01', values)]).when({ type: 'SetTariff', validFrom: '2026-01-01', tariff: values, userId: 'u-admin', now }).thenEmits([]);
+    // As the store gives them back: jsonb orders the keys differently.
+    const stored = JSON.parse(JSON.stringify(Object.fromEntries(Object.entries(values).reverse()))) as TariffValues;
+    tariff.given([set('2026-01-01', stored)]).when({ type: 'SetTariff', validFrom: '2026-01-01', tariff: values, userId: 'u-admin', now }).thenEmits([]);
     const dearer = { ...values, perTonneKm: 0.13 };
     tariff
       .given([set('2026-01-01', values)])
