@@ -18,6 +18,7 @@ const envSchema = z.object({
   ORDER_MAIL_CC: z.string().email('ORDER_MAIL_CC muss eine E-Mail-Adresse sein.').default('disposition@dispo.example'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
+  ROUTING_URL: z.string().url('ROUTING_URL muss eine URL sein.').optional(),
 });
 
 export interface Config {
@@ -40,6 +41,8 @@ export interface Config {
   orderMailCopy: string;
   logLevel: string;
   seedDemo: boolean;
+  /** An OSRM-compatible routing service for distances and travel times; unset: straight line × road factor. */
+  routingUrl: string | undefined;
 }
 
 /** Configuration from the environment; the embedded defaults need nothing set. */
@@ -61,6 +64,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     orderMailCopy: e.ORDER_MAIL_CC,
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO === 'true',
+    routingUrl: e.ROUTING_URL,
   };
 }
 

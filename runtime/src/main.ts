@@ -20,6 +20,7 @@ async function main(): Promise<void> {
     commands: true,
     queries: true,
     serveWeb: true,
+    routingUrl: config.routingUrl,
     mail: { smtpUrl: config.smtpUrl, from: config.mailFrom, tourPlanRecipients: config.tourPlanRecipients, orderMailCopy: config.orderMailCopy },
     deadlineWarnings: true,
   });

@@ -15,6 +15,7 @@ import type { EventStore } from '@dispo/events/store/port';
 import type { DemoCatalog } from './demo-catalog';
 import { berlinDayIn, demoId } from './seed/demo-ids';
 import { seedAppointments } from './seed/appointments';
+import { seedTariff } from './seed/tariff';
 import { type HistoryOptions, type HistoryResult, seedHistory } from './seed/history';
 
 export { berlinDayIn, demoId };
@@ -116,6 +117,8 @@ export async function seedDemoData(
   for (const w of catalog.workshops) {
     count(await once(() => workshops.registerWorkshop(demoId('workshop', w.name), w, meta('RegisterWorkshop'))));
   }
+  // Issue 14: the tariff prices the tours the history completes.
+  await seedTariff(ctx, catalog);
   await (await import('./seed-templates')).seedTemplates(ctx, catalog);
   const history = options.history ? await seedHistory(ctx, catalog, options.history) : null;
   // The workshop appointments and deadline warnings belong to the demo business's operations.

@@ -16,6 +16,7 @@ export async function runService(name: string, halves: Pick<ServiceOptions, 'com
     pinKey: config.pinKey,
     ...halves,
     serveWeb: halves.queries,
+    routingUrl: config.routingUrl,
     mail: { smtpUrl: config.smtpUrl, from: config.mailFrom, tourPlanRecipients: config.tourPlanRecipients, orderMailCopy: config.orderMailCopy },
     deadlineWarnings: true,
   });

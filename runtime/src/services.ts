@@ -72,6 +72,12 @@ import { messages } from '@dispo/domain/messages';
 import type { BillingTariff } from '@dispo/projection-service/billing/billing-queries';
 import { referenceRoutes } from '@dispo/projection-service/queries/reference-routes';
 import { ProjectionRunner } from '@dispo/projection-service/runner';
+import { osrmDistance } from '@dispo/platform/routing/osrm-distance';
+import { analyticsCommandRoutes } from '@dispo/command-service/analytics/analytics-routes';
+import { analyticsHistoryEntry } from '@dispo/projection-service/fleet/vehicle-analytics-view';
+import { tariffProjection } from '@dispo/projection-service/projections/tariff';
+import { vehicleAnalyticsProjection } from '@dispo/projection-service/projections/vehicle-analytics';
+import { readTariff, vehicleAnalyticsQueryRoutes } from '@dispo/projection-service/queries/vehicle-analytics-routes';
 import { createHttpApp } from '@dispo/platform/http/create-app';
 import { templateRoutes } from '@dispo/command-service/templates/template-routes';
 import { settingsRoutes } from '@dispo/command-service/user-settings/settings-routes';
@@ -115,6 +121,9 @@ export const projections = [
   routeMaterialHistoryProjection,
   // After orders: it reads the order rows those have just written.
   orderStatisticsProjection,
+  // Issue 14: tariff versions and the tours, km and revenue per vehicle and day.
+  tariffProjection,
+  vehicleAnalyticsProjection,
 ];
 
 export interface ServiceOptions {
@@ -145,14 +154,17 @@ export interface ServiceOptions {
   deadlineWarnings?: boolean;
   /** Route optimization worker settings. */
   optimization?: OptimizationServiceOptions;
+  /** ROUTING_URL: distances and travel times from an OSRM-compatible service (fall-back: straight line). */
+  routingUrl?: string;
 }
 
 /** The travel model of tour times: the catalogue's road factor, speed and minutes at the plants. */
-function tourTravel(sql: Infrastructure['sql'], tariff: ServiceOptions['tariff']): TourTravel {
+function tourTravel(sql: Infrastructure['sql'], tariff: ServiceOptions['tariff'], routingUrl: string | undefined, logger: Logger): TourTravel {
   const catalogue = loadDemoCatalog().tariff;
   const settings = tariff ?? catalogue;
+  const straight = straightLineRoads(settings);
   return {
-    distance: straightLineRoads(settings),
+    distance: routingUrl ? osrmDistance({ baseUrl: routingUrl, fallback: straight, logger }) : straight,
     handling: { loadingMinutes: settings.loadingMinutes ?? catalogue.loadingMinutes, unloadingMinutes: settings.unloadingMinutes ?? catalogue.unloadingMinutes },
     homePlantId: async (name) => {
       const { rows } = await sql.query<{ id: string }>('SELECT id FROM read.plants WHERE name = $1 ORDER BY created_at LIMIT 1', [name]);
@@ -218,7 +230,7 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
   const readNewOrder = async (id: string) => freshOrders.take(id) ?? findOrder(alwaysPrepared(infra.sql), id);
   const orderMailCopy = options.mail?.orderMailCopy ?? messages.orderPdf.company.email;
 
-  const travel = tourTravel(infra.sql, options.tariff);
+  const travel = tourTravel(infra.sql, options.tariff, options.routingUrl, log);
   const optimization = {
     store: infra.store,
     registry: infra.registry,
@@ -332,6 +344,13 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
       waitForProjections: options.queries ? (p) => runner.waitFor(p) : (p) => runner.waitForStored(p),
       readTemplate: (ownerId, id) => findUserTemplate(infra.sql, ownerId, id),
     });
+    await app.register(analyticsCommandRoutes, {
+      store: infra.store,
+      registry: infra.registry,
+      waitForProjections: options.queries ? (p) => runner.waitFor(p) : (p) => runner.waitForStored(p),
+      readTariff: () => readTariff(infra.sql, berlinDate(new Date())),
+      readHistoryEntry: (vehicleId, id) => analyticsHistoryEntry(infra.sql, vehicleId, id),
+    });
     await app.register(settingsRoutes, {
       store: infra.store,
       registry: infra.registry,
@@ -351,6 +370,7 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
     await app.register(fleetQueryRoutes, { sql: infra.sql });
     await app.register(workshopQueryRoutes, { sql: infra.sql });
     await app.register(smartServiceQueryRoutes, { sql: infra.sql, distance: travel.distance });
+    await app.register(vehicleAnalyticsQueryRoutes, { sql: infra.sql });
     await app.register(personalRoutes, { sql: infra.sql });
     await app.register(auditRoutes, { sql: infra.sql, registry: infra.registry });
     await app.register(quickOrderQueryRoutes, { sql: infra.sql });

@@ -10,6 +10,7 @@ import type { EventRegistry } from '@dispo/events/registry';
 import type { EventStore } from '@dispo/events/store/port';
 import { type CommandMeta, commandTime, type Decision, decideOn, executeCommand, loadAggregate } from '../command-handler';
 import { slotTourId, tourNumberFor } from './tour-ids';
+import { tourRevenueDecision } from '../analytics/tour-revenue';
 import { type TourTravel, tourTimesEvents } from './tour-travel';
 
 type Meta = CommandMeta & { userId: string };
@@ -250,7 +251,9 @@ export function dispatchCommands(ctx: { store: EventStore; registry: EventRegist
             : ORDERS_FOLLOW[status]
               ? await orderDecisions(orderIds, (orderId) => ORDERS_FOLLOW[status]!(orderId, meta.userId, at), true)
               : [];
-        return [{ streamId: tourStream, expectedVersion: tour.version, events }, ...orders];
+        // Issue 14: a completed tour's revenue and km, priced with the tariff of its day.
+        const revenue = status === 'completed' && ctx.travel ? [await tourRevenueDecision(ctx.store, ctx.travel, tour.state.entity, at)] : [];
+        return [{ streamId: tourStream, expectedVersion: tour.version, events }, ...orders, ...revenue];
       });
     },
 

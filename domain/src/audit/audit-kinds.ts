@@ -240,6 +240,10 @@ export const eventTypesOutsideKinds: readonly string[] = [
   'TourPlanMailFailed',
   // Deadline warnings: in the global log; the vehicle history shows them.
   'VehicleDeadlineWarningRecorded',
+  // Tariff versions, tour revenue and manual history entries (issue 14): shown by the vehicle analytics.
+  'TariffSet',
+  'TourRevenueCalculated',
+  'VehicleHistoryEntryAdded',
   // Route optimization operations (dispatch.md §7): in the global log; the tour shows what was applied.
   'OptimizationRequested',
   'OptimizationStarted',

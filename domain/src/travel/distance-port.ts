@@ -13,6 +13,17 @@ export interface RoadLeg {
  */
 export interface DistancePort {
   leg(from: GeoPoint, to: GeoPoint): Promise<RoadLeg>;
+  /**
+   * Every leg from each source to each destination in one call (`[source][destination]`), where the
+   * adapter has a matrix call (OSRM `table`); `legTable` asks leg by leg otherwise.
+   */
+  table?(sources: readonly GeoPoint[], destinations: readonly GeoPoint[]): Promise<RoadLeg[][]>;
+}
+
+/** The matrix of legs through the port: its `table` call when it has one, else one `leg` per pair. */
+export function legTable(port: DistancePort, sources: readonly GeoPoint[], destinations: readonly GeoPoint[]): Promise<RoadLeg[][]> {
+  if (port.table) return port.table(sources, destinations);
+  return Promise.all(sources.map((from) => Promise.all(destinations.map((to) => port.leg(from, to)))));
 }
 
 /** The catalogue's travel settings (`tariff.roadFactor`, `tariff.averageSpeedKmh`). */

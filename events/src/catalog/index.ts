@@ -15,6 +15,7 @@ import { trailerEventDefinitions } from './trailer';
 import { userEventDefinitions } from './user';
 import { userOrderSettingsEventDefinitions } from './user-order-settings';
 import { vehicleEventDefinitions } from './vehicle';
+import { vehicleAnalyticsEventDefinitions } from './vehicle-analytics';
 import { vehicleDocumentEventDefinitions } from './vehicle-document';
 import { workshopEventDefinitions } from './workshop';
 import { workshopAppointmentEventDefinitions } from './workshop-appointment';
@@ -38,6 +39,7 @@ export * from './trailer';
 export * from './user';
 export * from './user-order-settings';
 export * from './vehicle';
+export * from './vehicle-analytics';
 export * from './vehicle-document';
 export * from './workshop';
 export * from './workshop-appointment';
@@ -63,6 +65,7 @@ const catalogue = [
   ...workshopAppointmentEventDefinitions,
   ...deadlineWarningEventDefinitions,
   ...workshopEventDefinitions,
+  ...vehicleAnalyticsEventDefinitions,
 ] as const;
 
 /** Every event type of this catalogue, for `new EventRegistry(allEventDefinitions)`. */

@@ -24,6 +24,12 @@ export const streamIds = {
   workshop: (id: string) => `workshop-${id}`,
   /** One deadline warning of one vehicle and action on one Berlin day; its existence is the reservation. */
   deadlineWarning: (vehicleId: string, action: string, day: string) => `deadline-warning-${vehicleId}-${action}-${day}`,
+  /** The freight tariff and its versions (issue 14); one stream. */
+  tariff: () => 'tariff',
+  /** Revenue and km of a completed tour; not `tour-…`, which readers take for tours. */
+  tourRevenue: (tourId: string) => `revenue-${tourId}`,
+  /** Entries added to a vehicle's history by hand. */
+  vehicleLog: (vehicleId: string) => `vehicle-log-${vehicleId}`,
   /** A personal order template (orders.md §2.13). */
   orderTemplate: (id: string) => `template-${id}`,
   /** The order-intake settings of one user (orders.md §2.12); not `order-…`, which readers take for orders. */

@@ -2,7 +2,7 @@ import { messages } from '@dispo/domain/messages';
 import type { VehicleHistoryAction } from '@dispo/domain/vehicle/history-actions';
 import type { DocumentCategory, EventData, VehicleDeadline } from '@dispo/events/catalog/index';
 import type { RecordedEvent } from '@dispo/events/envelope';
-import { formatIsoDateDe, labelOf } from '../pdf/format';
+import { formatEuroDe, formatIsoDateDe, formatKm, labelOf } from '../pdf/format';
 import { type AppointmentFacts, appointmentHistoryEntry } from './appointment-history';
 
 /** The action types of fleet.md §4 that the vehicle, trailer and document events produce so far. */
@@ -15,10 +15,13 @@ export interface HistoryEntry {
   title: string;
   description: string;
   details: Record<string, unknown>;
-  category: 'data' | 'status' | 'settings' | 'assignment' | 'document' | 'deadline' | 'maintenance';
+  category: 'data' | 'status' | 'settings' | 'assignment' | 'document' | 'deadline' | 'maintenance' | 'tour' | 'finance';
   priority: 'low' | 'normal' | 'high';
   /** Entries of the deadline warnings job rather than of a user. */
   systemGenerated?: boolean;
+  /** The entry's own id (entries added by hand); else the event's. */
+  entryId?: string;
+  tourId?: string;
 }
 
 /** What the entries need to know beyond the event: names of people and trailers, read when applied. */
@@ -212,6 +215,32 @@ export async function historyEntriesOf(event: RecordedEvent, lookups: HistoryLoo
       if (!a || a.subject.kind !== 'vehicle') return [];
       return [entry(a.subject.id, a.actionType, a.description, a.details, { title: a.title, category: 'maintenance', priority: a.priority })];
     }
+    case 'TourRevenueCalculated': {
+      // Issue 14: the revenue of a completed tour, REVENUE_CALCULATED.
+      const d = event.data as EventData<'TourRevenueCalculated'>;
+      const a = messages.vehicleAnalyticsScreen;
+      const km = formatKm(d.totalKm);
+      const missing = messages.vehicleAnalytics.noRevenue;
+      const description =
+        d.revenue === null
+          ? a.revenueMissing(d.tourNumber, km, missing)
+          : [a.revenueCalculated(d.tourNumber, formatEuroDe(d.revenue), km), d.unpricedOrders > 0 ? a.unpricedOrders(d.unpricedOrders, missing) : null]
+              .filter(Boolean)
+              .join(' ');
+      const details = { revenueAmount: d.revenue, estimated: d.estimated, totalKm: d.totalKm, unpricedOrders: d.unpricedOrders, tariffValidFrom: d.tariffValidFrom };
+      return [entry(d.vehicleId, 'REVENUE_CALCULATED', description, details, { category: 'finance', systemGenerated: true, tourId: d.tourId })];
+    }
+    case 'VehicleHistoryEntryAdded': {
+      const d = event.data as EventData<'VehicleHistoryEntryAdded'>;
+      const details = { revenueAmount: d.revenueAmount, costAmount: d.costAmount, odometerReading: d.odometerReading, manual: true };
+      return [
+        {
+          ...entry(d.vehicleId, d.actionType as HistoryActionType, d.description, details, { category: d.category, priority: d.priority }),
+          title: d.actionTitle,
+          entryId: d.id,
+        },
+      ];
+    }
     case 'VehicleDeadlineWarningRecorded': {
       const d = event.data as EventData<'VehicleDeadlineWarningRecorded'>;
       const overdue = d.actionType.endsWith('_OVERDUE') || d.actionType === 'SYSTEM_WARNING';
@@ -225,7 +254,7 @@ export async function historyEntriesOf(event: RecordedEvent, lookups: HistoryLoo
 /** When it happened: the time the event itself names, else when it was recorded. */
 export function occurredAt(event: RecordedEvent): string {
   const d = event.data as Record<string, unknown>;
-  for (const key of ['changedAt', 'createdAt', 'addedAt', 'removedAt', 'deletedAt', 'plannedAt', 'cancelledAt', 'completedAt', 'recordedAt']) {
+  for (const key of ['changedAt', 'createdAt', 'addedAt', 'removedAt', 'deletedAt', 'plannedAt', 'cancelledAt', 'completedAt', 'recordedAt', 'calculatedAt']) {
     if (typeof d[key] === 'string') return d[key];
   }
   return event.recordedAt;

@@ -57,6 +57,18 @@ export function formatNumberDe(n: number): string {
   return numberDe.format(n);
 }
 
+const euroDe = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' });
+
+/** 1234.5 → '1.234,50 €' (fleet.md §9: EUR, de-DE). */
+export function formatEuroDe(n: number): string {
+  return euroDe.format(n);
+}
+
+/** 123.456 → '123,5' (km with one decimal). */
+export function formatKm(n: number): string {
+  return new Intl.NumberFormat('de-DE', { maximumFractionDigits: 1 }).format(n);
+}
+
 /** '27 Tonnen', '12,5 Kubikmeter'; an unknown unit is shown as stored. */
 export function formatQuantity(quantity: number, unit: string): string {
   const label = (messages.labels.unit as Record<string, string>)[unit] ?? unit;

@@ -65,10 +65,10 @@ export const vehicleHistoryProjection: Projection = {
       const plate = vehicles[0]?.license_plate ?? (typeof e.details.licensePlate === 'string' ? e.details.licensePlate : null);
       await tx.query(
         `INSERT INTO read.vehicle_history (id, vehicle_id, vehicle_license_plate, action_type, action_title, description, details,
-           category, priority, system_generated, performed_by, performer_first_name, performer_last_name, performed_at, metadata, global_position)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $16, $10, $11, $12, $13, $14, $15) ON CONFLICT (id) DO NOTHING`,
+           category, priority, system_generated, performed_by, performer_first_name, performer_last_name, performed_at, metadata, global_position, tour_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $16, $10, $11, $12, $13, $14, $15, $17) ON CONFLICT (id) DO NOTHING`,
         [
-          entries.length === 1 ? event.eventId : `${event.eventId}-${index + 1}`,
+          e.entryId ?? (entries.length === 1 ? event.eventId : `${event.eventId}-${index + 1}`),
           e.vehicleId,
           plate,
           e.actionType,
@@ -84,6 +84,7 @@ export const vehicleHistoryProjection: Projection = {
           JSON.stringify({ eventType: event.type, eventId: event.eventId, commandName: event.metadata.commandName ?? null }),
           event.position.globalPosition,
           e.systemGenerated === true,
+          e.tourId ?? null,
         ],
       );
     }

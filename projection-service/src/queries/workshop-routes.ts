@@ -122,7 +122,7 @@ export const workshopQueryRoutes: FastifyPluginAsyncZod<WorkshopRouteOptions> = 
   );
 };
 
-function sendPdf(reply: import('fastify').FastifyReply, pdf: Buffer, fileName: string) {
+export function sendPdf(reply: import('fastify').FastifyReply, pdf: Buffer, fileName: string) {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return reply
     .header('content-type', 'application/pdf')

@@ -66,6 +66,8 @@ export const queryKeys = {
     pendingAppointments: (kind: 'vehicle' | 'trailer', id: string) => [...queryKeys.fleet.all, 'pending-appointments', kind, id] as const,
     workshops: (vehicleId: string | null) => [...queryKeys.fleet.all, 'workshops', vehicleId ?? ''] as const,
     history: (kind: 'vehicle' | 'trailer', id: string, filter: object) => [...queryKeys.fleet.all, 'history', kind, id, filter] as const,
+    /** Issue 14: one analytics part of a vehicle over a range. */
+    analytics: (part: string, vehicleId: string, range: object) => [...queryKeys.fleet.all, 'analytics', part, vehicleId, range] as const,
   },
   /** Personal order templates of the logged-in user (docs/api/order-intake-tools.md). */
   templates: {

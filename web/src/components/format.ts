@@ -19,6 +19,13 @@ export function formatNumber(value: number): string {
   return numberFormat.format(value);
 }
 
+const euroFormat = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' });
+
+/** EUR in de-DE ('1.234,50 €'). */
+export function formatEuro(value: number): string {
+  return euroFormat.format(value);
+}
+
 /** Today's date in Europe/Berlin as 'YYYY-MM-DD' (business dates are Berlin dates, never the browser's zone). */
 export function todayInBerlin(now: Date = new Date()): string {
   return berlinDate(now);

@@ -1,7 +1,7 @@
 import { messages } from '@dispo/domain/messages';
 import type { BillingOrder } from '../../api/billing';
 import type { User } from '../../api/types';
-import { formatNumber } from '../../components/format';
+import { formatEuro, formatNumber } from '../../components/format';
 
 /** §6: billing staff alone release or settle orders bound to billing; admins may do all. */
 export function canBill(user: User | null): boolean {
@@ -20,10 +20,8 @@ export function signedTonnes(value: number | null): string {
   return `${value > 0 ? '+' : '−'}${formatNumber(Math.abs(value))} t`;
 }
 
-const euro = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' });
-
 export function money(value: number | null): string {
-  return value === null ? messages.orderTable.notSet : euro.format(value);
+  return value === null ? messages.orderTable.notSet : formatEuro(value);
 }
 
 /** A difference worth a look: more than half a tonne either way. */

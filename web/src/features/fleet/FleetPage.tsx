@@ -1,8 +1,9 @@
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { messages } from '@dispo/domain/messages';
 import { useFuelCards, useTrailers, useVehicles } from '../../api/fleet';
 import type { FuelCard, Trailer, Vehicle } from '../../api/fleetTypes';
 import { FlashMessages } from '../../components/FlashMessages';
+import { PageLoading } from '../../components/PageLoading';
 import { todayInBerlin } from '../../components/format';
 import { Icon } from '../../components/icons';
 import { useFlash } from '../../components/useFlash';
@@ -46,6 +47,9 @@ import './fleet.css';
 export type FleetTab = 'vehicles' | 'trailers' | 'documents' | 'fuelCards';
 const TABS: readonly FleetTab[] = ['vehicles', 'trailers', 'documents', 'fuelCards'];
 
+/** Issue 14: the analytics dialog (with its charts) loads when it is first opened. */
+const VehicleAnalyticsDialog = lazy(() => import('./analytics/VehicleAnalyticsDialog').then((m) => ({ default: m.VehicleAnalyticsDialog })));
+
 type Dialog =
   | { kind: 'vehicleForm'; vehicle?: Vehicle }
   | { kind: 'vehicleDetail'; vehicleId: string }
@@ -59,6 +63,7 @@ type Dialog =
   | { kind: 'smartService'; vehicle: Vehicle }
   | { kind: 'completeAppointment'; subjectKind: SubjectKind; id: string; plate: string }
   | { kind: 'history'; subjectKind: SubjectKind; id: string; plate: string }
+  | { kind: 'analytics'; vehicleId: string; plate: string }
   | null;
 
 const VIEW_KEY = 'dispo.fleet.view';
@@ -140,6 +145,7 @@ export function FleetPage() {
     onCompleteAppointment: (vehicle) => setDialog({ kind: 'completeAppointment', subjectKind: 'vehicle', id: vehicle.id, plate: vehicle.license_plate }),
     onHistory: (vehicle) => setDialog({ kind: 'history', subjectKind: 'vehicle', id: vehicle.id, plate: vehicle.license_plate }),
     onSmartService: (vehicle) => setDialog({ kind: 'smartService', vehicle }),
+    onAnalytics: (vehicle) => setDialog({ kind: 'analytics', vehicleId: vehicle.id, plate: vehicle.license_plate }),
   };
   const trailerWorkshop = {
     canPlan: canPlanAppointments,
@@ -410,6 +416,11 @@ export function FleetPage() {
         />
       )}
       {dialog?.kind === 'history' && <HistoryDialog kind={dialog.subjectKind} id={dialog.id} plate={dialog.plate} onClose={closeDialog} />}
+      {dialog?.kind === 'analytics' && (
+        <Suspense fallback={<PageLoading text={messages.vehicleAnalyticsScreen.loading} />}>
+          <VehicleAnalyticsDialog vehicleId={dialog.vehicleId} plate={dialog.plate} onClose={closeDialog} />
+        </Suspense>
+      )}
       {dialog?.kind === 'deleteVehicle' && (
         <ConfirmDeleteDialog
           title={text.deleteVehicleTitle}

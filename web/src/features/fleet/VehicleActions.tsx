@@ -13,6 +13,8 @@ export interface VehicleRowActions {
   onHistory(vehicle: Vehicle): void;
   /** The Smart Service modal (fleet.md §2 "Smart service workshop suggestions"). */
   onSmartService?(vehicle: Vehicle): void;
+  /** Issue 14: the 'Fahrzeug Analytics' dialog. */
+  onAnalytics?(vehicle: Vehicle): void;
 }
 
 export interface VehicleActionsProps {
@@ -50,6 +52,17 @@ export function VehicleActions({ vehicle, actions, canWrite, today }: VehicleAct
           onClick={(event) => {
             event.stopPropagation();
             actions.onSmartService?.(vehicle);
+          }}
+        />
+      )}
+      {actions.onAnalytics && (
+        <ActionButton
+          action={messages.vehicleAnalytics.title}
+          target={vehicle.license_plate}
+          icon="statistics"
+          onClick={(event) => {
+            event.stopPropagation();
+            actions.onAnalytics?.(vehicle);
           }}
         />
       )}

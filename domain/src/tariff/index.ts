@@ -1,0 +1,3 @@
+export * from './revenue';
+export * from './tariff-decider';
+export * from './tour-revenue';
