@@ -1941,6 +1941,14 @@ export const messages = {
     insuranceUntil: 'Versicherung gültig bis',
     enabledForDispatch: 'Für die Disposition freigegeben',
     driver: 'Fahrer',
+    revenueAmount: 'Umsatz',
+    estimated: 'Geschätzt',
+    totalKm: 'Strecke (km)',
+    unpricedOrders: 'Aufträge ohne Preis',
+    tariffValidFrom: 'Preise gültig ab',
+    costAmount: 'Kosten',
+    odometerReading: 'Kilometerstand',
+    manual: 'Manueller Eintrag',
   },
 
   // fleet.md §2 'Fahrzeug Analytics', §4 tour status in analytics, §8 missing-data texts, §9 bands (issue 14).

@@ -22,7 +22,7 @@ const VALUE_LABELS: Readonly<Record<string, Readonly<Record<string, string>>>> =
 };
 /** Keys that hold what people do not read: ids of records, and what the entry's own text already says. */
 const HIDDEN = /(^id$|Id$|Ids$|^followUpOf$|^kind$|^estimationKey$|^subject$)/;
-const MONEY = new Set(['invoiceAmount', 'actualCost', 'estimatedCost']);
+const MONEY = new Set(['invoiceAmount', 'actualCost', 'estimatedCost', 'revenueAmount', 'costAmount']);
 const LOCAL_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 function valueText(key: string, value: unknown): string {
