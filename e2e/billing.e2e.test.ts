@@ -1,10 +1,10 @@
 import { messages } from '@dispo/domain/messages';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoOrderBody } from '../runtime/src/testing/demo-order';
 import { createTestApp, type TestApp } from '../runtime/src/testing/test-app';
 import { webClientBuilt } from '../runtime/src/web-client';
-import { DEMO_BUSINESS, launchChromium } from './browser';
+import { DEMO_BUSINESS, launchChromium, loginPage } from './browser';
 import { berlinDay, showDeliveryDays } from './order-list';
 
 const shots = process.env.E2E_SCREENSHOTS;
@@ -13,18 +13,6 @@ const text = messages.orderScreen;
 const billing = messages.billingScreen;
 /** Delivered after every day of the demo business, so the order table can be narrowed to it. */
 const OWN_DAY = berlinDay(50);
-
-async function login(context: BrowserContext, url: string, username: string, path: string): Promise<Page> {
-  const page = await context.newPage();
-  await page.goto(`${url}${path}`);
-  await expect.poll(() => page.url()).toContain('/login');
-  await page.getByLabel(messages.login.username).fill(username);
-  await page.getByLabel(messages.login.password).fill('demo1234');
-  await page.getByRole('button', { name: messages.login.submit }).click();
-  await page.waitForURL((u) => !u.pathname.startsWith('/login'));
-  if (!page.url().endsWith(path)) await page.goto(`${url}${path}`);
-  return page;
-}
 
 describe('Abrechnung in a real browser: dispatcher and billing side by side', () => {
   let t: TestApp;
@@ -53,12 +41,12 @@ describe('Abrechnung in a real browser: dispatcher and billing side by side', ()
     const viewport = { viewport: { width: 1440, height: 900 }, locale: 'de-DE', timezoneId: 'Europe/Berlin' };
     const dispoContext = await browser.newContext(viewport);
     const billingContext = await browser.newContext(viewport);
-    const dispo = await login(dispoContext, t.url, 'dispo', '/auftragsannahme');
+    const dispo = await loginPage(dispoContext, t.url, 'dispo', '/auftragsannahme');
     await showDeliveryDays(dispo, OWN_DAY);
     const row = dispo.getByRole('row').filter({ hasText: order.orderNumber });
     await row.waitFor(LIVE);
 
-    const accountant = await login(billingContext, t.url, 'abrechnung', '/abrechnung');
+    const accountant = await loginPage(billingContext, t.url, 'abrechnung', '/abrechnung');
     await accountant.getByRole('heading', { name: billing.title }).waitFor();
     const pendingRow = accountant.getByRole('table', { name: billing.pendingTable }).getByRole('row').filter({ hasText: order.orderNumber });
     expect(await pendingRow.count()).toBe(0);

@@ -1,4 +1,6 @@
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { messages } from '@dispo/domain/messages';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /** Debian's Chromium, headless, with the flags this machine's closed network needs; playwright gives it a fresh profile. */
 export function launchChromium(): Promise<Browser> {
@@ -30,3 +32,16 @@ export function berlinDay(days: number): string {
 
 /** Texts of the page's message line (success: role status, error: role alert). */
 export const lineTexts = (page: Page) => page.locator('.message-line').getByRole('status').or(page.locator('.message-line').getByRole('alert')).allInnerTexts();
+
+/** A new tab of `context` that signs in as a demo user through the login page and ends on `path`. */
+export async function loginPage(context: BrowserContext, url: string, username: string, path: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(`${url}${path}`);
+  await expect.poll(() => page.url()).toContain('/login');
+  await page.getByLabel(messages.login.username).fill(username);
+  await page.getByLabel(messages.login.password).fill('demo1234');
+  await page.getByRole('button', { name: messages.login.submit }).click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+  if (!page.url().endsWith(path)) await page.goto(`${url}${path}`);
+  return page;
+}

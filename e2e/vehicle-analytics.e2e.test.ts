@@ -1,29 +1,17 @@
 import { readFile } from 'node:fs/promises';
 import { messages } from '@dispo/domain/messages';
 import { pdfToText } from '@dispo/projection-service/pdf/testing';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../runtime/src/testing/test-app';
 import { webClientBuilt } from '../runtime/src/web-client';
-import { DEMO_BUSINESS, launchChromium } from './browser';
+import { DEMO_BUSINESS, launchChromium, loginPage } from './browser';
 
 const LIVE = { timeout: 15_000 };
 const a = messages.vehicleAnalytics;
 const s = messages.vehicleAnalyticsScreen;
 /** E2E_SCREENSHOTS=<folder> keeps a screenshot of each tab there. */
 const shots = process.env.E2E_SCREENSHOTS;
-
-async function login(context: BrowserContext, url: string, username: string, path: string): Promise<Page> {
-  const page = await context.newPage();
-  await page.goto(`${url}${path}`);
-  await expect.poll(() => page.url()).toContain('/login');
-  await page.getByLabel(messages.login.username).fill(username);
-  await page.getByLabel(messages.login.password).fill('demo1234');
-  await page.getByRole('button', { name: messages.login.submit }).click();
-  await page.waitForURL((u) => !u.pathname.startsWith('/login'));
-  if (!page.url().endsWith(path)) await page.goto(`${url}${path}`);
-  return page;
-}
 
 describe('Fahrzeug Analytics in a real browser', () => {
   let t: TestApp;
@@ -48,7 +36,7 @@ describe('Fahrzeug Analytics in a real browser', () => {
 
   it('opens the dialog from the vehicle actions, goes through the four tabs and downloads the PDF report', async () => {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'de-DE', timezoneId: 'Europe/Berlin', acceptDownloads: true });
-    const page = await login(context, t.url, 'fuhrpark', '/fuhrpark');
+    const page = await loginPage(context, t.url, 'fuhrpark', '/fuhrpark');
     await page.getByRole('button', { name: messages.fleetScreen.actionOn(a.title, plate) }).first().click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText(`${a.title} – ${plate}`).waitFor(LIVE);

@@ -2,28 +2,16 @@ import { readFile } from 'node:fs/promises';
 import { messages } from '@dispo/domain/messages';
 import { addDays, berlinDate } from '@dispo/domain/shared/berlin-date';
 import { pdfToText } from '@dispo/projection-service/pdf/testing';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoId } from '../runtime/src/seed';
 import { createTestApp, type TestApp } from '../runtime/src/testing/test-app';
 import { webClientBuilt } from '../runtime/src/web-client';
-import { DEMO_BUSINESS, launchChromium } from './browser';
+import { DEMO_BUSINESS, launchChromium, loginPage } from './browser';
 
 const LIVE = { timeout: 15_000 };
 const w = messages.workshop;
 const ws = messages.workshopScreen;
-
-async function login(context: BrowserContext, url: string, username: string, path: string): Promise<Page> {
-  const page = await context.newPage();
-  await page.goto(`${url}${path}`);
-  await expect.poll(() => page.url()).toContain('/login');
-  await page.getByLabel(messages.login.username).fill(username);
-  await page.getByLabel(messages.login.password).fill('demo1234');
-  await page.getByRole('button', { name: messages.login.submit }).click();
-  await page.waitForURL((u) => !u.pathname.startsWith('/login'));
-  if (!page.url().endsWith(path)) await page.goto(`${url}${path}`);
-  return page;
-}
 
 describe('Werkstatttermine in a real browser', () => {
   let t: TestApp;
@@ -62,7 +50,7 @@ describe('Werkstatttermine in a real browser', () => {
 
   it('plans through the wizard (trailer suggestion undone once, accepted once) and the Disposition marks the vehicle for tomorrow', async () => {
     const context = await browser.newContext(viewport);
-    const page = await login(context, t.url, 'fuhrpark', '/fuhrpark');
+    const page = await loginPage(context, t.url, 'fuhrpark', '/fuhrpark');
     const flash = (message: string) => page.getByText(message, { exact: true }).waitFor(LIVE);
 
     // Undone: the appointment stays the vehicle's.
@@ -97,7 +85,7 @@ describe('Werkstatttermine in a real browser', () => {
     );
 
     const dispoContext = await browser.newContext(viewport);
-    const dispo = await login(dispoContext, t.url, 'dispo', '/disposition');
+    const dispo = await loginPage(dispoContext, t.url, 'dispo', '/disposition');
     const row = dispo.locator(`[data-vehicle-id="${demoId('vehicle', 'IZ-MS 101')}"]`);
     await row.waitFor(LIVE);
     await row.getByRole('img', { name: messages.dispatchScreen.workshopTomorrow('09:00') }).waitFor(LIVE);
@@ -107,7 +95,7 @@ describe('Werkstatttermine in a real browser', () => {
 
   it('opens an appointment from the vehicle details, edits it with the §5 checks, and shows the history details in German', async () => {
     const context = await browser.newContext(viewport);
-    const page = await login(context, t.url, 'fuhrpark', '/fuhrpark');
+    const page = await loginPage(context, t.url, 'fuhrpark', '/fuhrpark');
     await page.getByRole('button', { name: messages.fleetScreen.actionOn(messages.fleetScreen.details, 'IZ-MS 102') }).first().click();
     const detail = page.getByRole('dialog', { name: /IZ-MS 102/ });
     await detail.getByText(ws.upcoming).waitFor(LIVE);
@@ -145,7 +133,7 @@ describe('Werkstatttermine in a real browser', () => {
 
   it('completes an appointment with invoice and follow-up, and downloads the trailer history as a PDF', async () => {
     const context = await browser.newContext(viewport);
-    const page = await login(context, t.url, 'fuhrpark', '/fuhrpark');
+    const page = await loginPage(context, t.url, 'fuhrpark', '/fuhrpark');
     await page.getByRole('button', { name: messages.fleetScreen.actionOn(ws.completeAction, 'HH-MS 203') }).first().click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText(ws.tookPlace).waitFor(LIVE);
