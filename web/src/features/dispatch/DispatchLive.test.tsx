@@ -41,4 +41,15 @@ describe('Disposition: live updates over the socket', () => {
     server.emit('tour_deleted', { id: 't-1' });
     await waitFor(() => expect(screen.queryByTestId('tour-T990305-01')).toBeNull(), { timeout: 3000 });
   });
+
+  it('tells the dispatcher when the tour plan mail fails after the answer (the outbox gave up)', async () => {
+    backend = await startDispatchBackend();
+    const connected = new Promise<ServerSocket>((resolve) => backend.io?.once('connection', resolve));
+    loginAt(backend);
+    await renderDispatchPage(backend);
+    const server = await connected;
+    await waitFor(() => expect(server.connected).toBe(true));
+    server.emit('tour_plan_mail_failed', { mailId: 'm-1', date: '2026-11-24', status: 'failed' });
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Tourenplan-E-Mail konnte nicht versendet werden (Dienstag, 24. November 2026)'));
+  });
 });
