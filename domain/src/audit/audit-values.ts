@@ -1,43 +1,17 @@
 import { messages } from '../messages';
 import type { AuditKind, ReferenceKind, Snapshot } from './audit-kind';
 import { auditKind } from './audit-kinds';
+import { germanInstant, plainValueText } from './plain-value';
+
+export { germanInstant };
 
 /** Looks up the name of a referenced record (plate, order number, "first last"); undefined: unknown id. */
 export type NameOf = (kind: string, id: string) => string | undefined;
 
-const LOCAL_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
-
-const berlinDateTime = new Intl.DateTimeFormat('de-DE', {
-  timeZone: 'Europe/Berlin',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
-
-/** An instant as Berlin wall time, de-DE: 26.11.2026, 09:14:03. */
-export function germanInstant(iso: string): string {
-  return berlinDateTime.format(new Date(iso));
-}
-
 function oneValue(kind: AuditKind, field: string, value: unknown, nameOf: NameOf): string {
-  if (value === null || value === undefined || value === '') return messages.audit.empty;
   const reference = kind.references?.[field];
-  if (reference && typeof value === 'string') return nameOf(reference, value) ?? value;
-  const label = kind.valueLabels?.[field]?.[String(value)];
-  if (label) return label;
-  if (typeof value === 'boolean') return value ? messages.audit.yes : messages.audit.no;
-  if (typeof value === 'number') return kind.plainNumbers?.includes(field) ? String(value) : value.toLocaleString('de-DE');
-  if (typeof value === 'string') {
-    const date = LOCAL_DATE.exec(value);
-    if (date) return `${date[3]}.${date[2]}.${date[1]}`;
-    if (INSTANT.test(value) && !Number.isNaN(Date.parse(value))) return germanInstant(value);
-    return value;
-  }
-  return JSON.stringify(value);
+  if (reference && typeof value === 'string' && value !== '') return nameOf(reference, value) ?? value;
+  return plainValueText(value, kind.valueLabels?.[field], kind.plainNumbers?.includes(field) ?? false);
 }
 
 /** A field's value as text for people: labels for enums, names for ids, German dates and numbers; secrets hidden. */

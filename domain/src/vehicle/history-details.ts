@@ -1,3 +1,4 @@
+import { plainValueText } from '../audit/plain-value';
 import { messages } from '../messages';
 
 /** One line of a history entry's expanded details: a German label and the value as people read it. */
@@ -23,22 +24,12 @@ const VALUE_LABELS: Readonly<Record<string, Readonly<Record<string, string>>>> =
 /** Keys that hold what people do not read: ids of records, and what the entry's own text already says. */
 const HIDDEN = /(^id$|Id$|Ids$|^followUpOf$|^kind$|^estimationKey$|^subject$)/;
 const MONEY = new Set(['invoiceAmount', 'actualCost', 'estimatedCost', 'revenueAmount', 'costAmount']);
-const LOCAL_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
 function valueText(key: string, value: unknown): string {
-  if (value === null || value === undefined || value === '') return messages.audit.empty;
   if (Array.isArray(value)) return value.length === 0 ? messages.audit.empty : value.map((v) => valueText(key, v)).join(', ');
-  const label = VALUE_LABELS[key]?.[String(value)];
-  if (label) return label;
-  if (typeof value === 'boolean') return value ? messages.audit.yes : messages.audit.no;
-  if (typeof value === 'number') {
-    return MONEY.has(key) ? value.toLocaleString('de-DE', { style: 'currency', currency: 'EUR' }) : key === 'year' ? String(value) : value.toLocaleString('de-DE');
-  }
-  if (typeof value === 'string') {
-    const date = LOCAL_DATE.exec(value);
-    return date ? `${date[3]}.${date[2]}.${date[1]}` : value;
-  }
-  return messages.audit.empty;
+  if (typeof value === 'number' && MONEY.has(key)) return value.toLocaleString('de-DE', { style: 'currency', currency: 'EUR' });
+  // Details hold plain values only: an object is nothing people read.
+  if (typeof value === 'object' && value !== null) return messages.audit.empty;
+  return plainValueText(value, VALUE_LABELS[key], key === 'year');
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

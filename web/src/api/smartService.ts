@@ -5,7 +5,7 @@ import { invalidateFleet } from './fleet';
 import { queryKeys } from './queryKeys';
 import type { Appointment } from './workshop';
 import type {
-  AffectedTour,
+  ConflictAnalysis,
   RankedWorkshop,
   Reassignment,
   RedistributionPlan as DomainPlan,
@@ -33,15 +33,7 @@ export interface SmartServiceAnalysis {
   estimatedDuration: number;
   recommendation: { suggestedAppointmentTime: string | null; suggestedDate: string; reasoning: string; workshopId: string | null };
   workshops: { count: number; recommendations: RankedWorkshop[] };
-  conflicts: {
-    hasConflicts: boolean;
-    conflictCount: number;
-    totalAffectedOrders: number;
-    vehicleAvailableAgain: string;
-    redistributionRequired: boolean;
-    estimatedRepairDuration: number;
-    affectedTours: AffectedTour[];
-  };
+  conflicts: ConflictAnalysis;
   redistributionPlan: RedistributionPlan | null;
   emergency: boolean;
 }

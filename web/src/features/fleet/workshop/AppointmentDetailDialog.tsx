@@ -1,6 +1,6 @@
 import { messages } from '@dispo/domain/messages';
 import type { Appointment } from '../../../api/workshop';
-import { formatDate, formatDateTime } from '../../../components/format';
+import { formatDate, formatDateTime, formatEuro } from '../../../components/format';
 import { Modal } from '../../../components/Modal';
 import { StatusPill } from '../../../components/StatusPill';
 import { HistoryButton } from '../../audit/HistoryButton';
@@ -9,7 +9,6 @@ import './workshop.css';
 
 const ws = messages.workshopScreen;
 const f = ws.fields;
-const euro = (amount: number) => amount.toLocaleString('de-DE', { style: 'currency', currency: 'EUR' });
 
 /** The status as fleet.md §4 names it: Ausstehend, Nicht abgeschlossen, else Abgeschlossen or Gelöscht. */
 export function appointmentStatusText(a: Pick<Appointment, 'status'>): string {
@@ -37,10 +36,10 @@ function CompletionItems({ a }: { a: Appointment }) {
     <>
       <DetailItem label={f.result}>{result}</DetailItem>
       {trailer ? (
-        <DetailItem label={f.actualCost}>{typeof data.actualCost === 'number' ? euro(data.actualCost) : null}</DetailItem>
+        <DetailItem label={f.actualCost}>{typeof data.actualCost === 'number' ? formatEuro(data.actualCost) : null}</DetailItem>
       ) : (
         <DetailItem label={f.invoice}>
-          {typeof data.invoiceAmount === 'number' ? euro(data.invoiceAmount) : yes(data.completed) ? ws.invoiceLater : null}
+          {typeof data.invoiceAmount === 'number' ? formatEuro(data.invoiceAmount) : yes(data.completed) ? ws.invoiceLater : null}
         </DetailItem>
       )}
       <DetailItem label={f.followUp}>{followUpDate ? formatDate(followUpDate) : ws.followUpNone}</DetailItem>
@@ -117,7 +116,7 @@ export function AppointmentDetailDialog({
         <DetailItem label={f.duration}>{ws.durationHours(hours)}</DetailItem>
         {a.subjectKind === 'trailer' && (
           <>
-            <DetailItem label={f.estimatedCost}>{a.estimatedCost === null ? null : euro(a.estimatedCost)}</DetailItem>
+            <DetailItem label={f.estimatedCost}>{a.estimatedCost === null ? null : formatEuro(a.estimatedCost)}</DetailItem>
             <DetailItem label={f.responsible}>{a.responsible}</DetailItem>
           </>
         )}

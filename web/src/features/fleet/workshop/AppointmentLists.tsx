@@ -2,14 +2,13 @@ import { useState } from 'react';
 import { messages } from '@dispo/domain/messages';
 import { type Appointment, type SubjectKind, useAppointments, useDeleteAppointment } from '../../../api/workshop';
 import { FlashMessages } from '../../../components/FlashMessages';
-import { formatDate } from '../../../components/format';
+import { formatDate, formatEuro } from '../../../components/format';
 import { useFlash } from '../../../components/useFlash';
 import { ConfirmDeleteDialog } from '../ConfirmDeleteDialog';
 import { AppointmentDetailDialog, appointmentStatusText, appointmentTypeText, appointmentWorkshopText } from './AppointmentDetailDialog';
 import { EditAppointmentDialog } from './EditAppointmentDialog';
 
 const ws = messages.workshopScreen;
-const euro = (amount: number) => amount.toLocaleString('de-DE', { style: 'currency', currency: 'EUR' });
 
 /** Orange within 7 days, red when past and not completed (fleet.md §4 detail colours), else green. */
 function tone(a: Appointment, today: string): string {
@@ -32,7 +31,7 @@ function AppointmentRow({ a, today, canWrite, onOpen, onEdit }: { a: Appointment
         </span>
         <span className="workshop-appointment__status">
           {appointmentStatusText(a)}
-          {typeof invoice === 'number' && ` · ${ws.invoice(euro(invoice))}`}
+          {typeof invoice === 'number' && ` · ${ws.invoice(formatEuro(invoice))}`}
         </span>
       </button>
       {canWrite && a.status === 'pending' && (
