@@ -73,8 +73,10 @@ describe('Prüfung in a real browser: the auditor reads what a dispatcher change
     await history.getByRole('slider', { name: audit.slider }).fill('1');
     const state = history.getByRole('region', { name: /^Stand am / });
     await state.getByText(audit.pastStateNotice).waitFor(LIVE);
-    const quantity = state.locator('.audit__field').filter({ has: page.getByText('Menge', { exact: true }) }).locator('dd');
-    await expect.poll(() => quantity.innerText(), LIVE).toBe('30');
+    // The past state in the order's own detail layout: its sections, the quantity with its unit.
+    await state.getByRole('heading', { name: messages.orderDetail.sectionMaterial }).waitFor(LIVE);
+    const quantity = state.locator('.detail__item').filter({ has: page.getByText(messages.orderScreen.quantity, { exact: true }) }).locator('dd');
+    await expect.poll(() => quantity.innerText(), LIVE).toMatch(/^30 /);
     if (shots) await page.screenshot({ path: `${shots}/audit-state-at.png` });
     // Escape closes the topmost dialog: the Verlauf, then the order's details.
     await page.keyboard.press('Escape');

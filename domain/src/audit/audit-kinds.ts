@@ -69,7 +69,7 @@ const tour = defineAuditKind({
   snapshot: (state) => entitySnapshot(state, ({ id: _id, ...tour }) => tour),
   labels: fields.tour,
   valueLabels: { status: messages.dispatch.tourStatus },
-  references: { vehicleId: 'vehicle', orderIds: 'order' },
+  references: { vehicleId: 'vehicle', orderIds: 'order', startPlantId: 'plant' },
   title: (s) => String(s.tourNumber),
 });
 

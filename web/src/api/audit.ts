@@ -1,5 +1,5 @@
 import type { AuditHistory, AuditLogPage, AuditState } from '@dispo/domain/audit/audit-answers';
-import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQueries, useQuery } from '@tanstack/react-query';
 import { apiRequest, type DownloadedFile, fetchFile } from './client';
 import { queryKeys } from './queryKeys';
 
@@ -30,16 +30,24 @@ export function useAuditHistory(kind: string, id: string) {
   });
 }
 
-/** The record at `at` (ISO); not asked while `at` is null. */
-export function useAuditState(kind: string, id: string, at: string | null) {
-  return useQuery({
+function auditStateQuery(kind: string, id: string, at: string | null) {
+  return {
     queryKey: queryKeys.audit.state(kind, id, at ?? ''),
-    queryFn: ({ signal }) =>
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
       apiRequest<AuditState>(`/audit/${encodeURIComponent(kind)}/${encodeURIComponent(id)}/state`, { query: { at }, signal }),
     enabled: at !== null,
-    placeholderData: keepPreviousData,
     retry: false,
-  });
+  };
+}
+
+/** The record at `at` (ISO); not asked while `at` is null. */
+export function useAuditState(kind: string, id: string, at: string | null) {
+  return useQuery({ ...auditStateQuery(kind, id, at), placeholderData: keepPreviousData });
+}
+
+/** Several records of one kind at the same instant (a tour's orders as they were then). */
+export function useAuditStates(kind: string, ids: readonly string[], at: string) {
+  return useQueries({ queries: ids.map((id) => auditStateQuery(kind, id, at)) });
 }
 
 /** The global log, page by page along the server's cursor. */

@@ -4,6 +4,7 @@ import { type AuditEntry, type AuditRelated, useAuditHistory, useAuditState } fr
 import { formatDateTime } from '../../components/format';
 import { Modal } from '../../components/Modal';
 import { berlinInputValue, instantOfBerlinInput } from './berlinInstant';
+import { PastRecord } from './PastRecord';
 import './audit.css';
 
 const text = messages.audit;
@@ -159,16 +160,7 @@ function PastState({ kind, id, at, onOpen }: { kind: string; id: string; at: str
       <p className="audit__state-notice">{text.pastStateNotice}</p>
       {state.isError && <p className="audit__muted">{state.error.message}</p>}
       {state.data && !state.data.exists && <p className="audit__muted">{text.stateDeleted}</p>}
-      {state.data && state.data.exists && (
-        <dl className="audit__fields">
-          {state.data.fields.map((f) => (
-            <div key={f.field} className="audit__field">
-              <dt>{f.label}</dt>
-              <dd>{f.text}</dd>
-            </div>
-          ))}
-        </dl>
-      )}
+      {state.data && state.data.exists && <PastRecord state={state.data} />}
       {state.data && state.data.related.length > 0 && <RelatedLinks related={state.data.related} onOpen={onOpen} />}
     </section>
   );

@@ -5,7 +5,8 @@ import { FlashMessages } from '../../../components/FlashMessages';
 import { formatDate, formatEuro } from '../../../components/format';
 import { useFlash } from '../../../components/useFlash';
 import { ConfirmDeleteDialog } from '../ConfirmDeleteDialog';
-import { AppointmentDetailDialog, appointmentStatusText, appointmentTypeText, appointmentWorkshopText } from './AppointmentDetailDialog';
+import { AppointmentDetailDialog } from './AppointmentDetailDialog';
+import { appointmentStatusText, appointmentTypeText, appointmentWorkshopText } from './AppointmentDetailFields';
 import { EditAppointmentDialog } from './EditAppointmentDialog';
 
 const ws = messages.workshopScreen;
