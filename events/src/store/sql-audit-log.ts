@@ -59,9 +59,9 @@ export function decodeAuditCursor(text: string): AuditLogCursor | null {
 
 /**
  * A page of the event log, newest first, in (recorded_at, global_position) order: the indexes
- * `events_recorded` and `events_user_recorded` serve the time range, the user and the cursor, so a
- * page costs the same at the log's start and end (keyset paging, no OFFSET). Conditions are added
- * only when given, so each combination gets its own plan. Reads the SQL event table directly:
+ * `events_recorded`, `events_user_recorded` and `events_type_recorded` serve the time range, the
+ * user, the types and the cursor, so a page costs the same at the log's start and end (keyset
+ * paging, no OFFSET). Conditions are added only when given, so each combination gets its own plan. Reads the SQL event table directly:
  * the log of an EventStoreDB is not served.
  */
 export async function readAuditLog(sql: SqlExecutor, query: AuditLogQuery, schema = 'es'): Promise<{ rows: AuditLogRow[]; next: AuditLogCursor | null }> {
@@ -75,20 +75,29 @@ export async function readAuditLog(sql: SqlExecutor, query: AuditLogQuery, schem
   if (query.from) where.push(`recorded_at >= ${param(query.from.toISOString())}::timestamptz`);
   if (query.to) where.push(`recorded_at <= ${param(query.to.toISOString())}::timestamptz`);
   if (query.userId) where.push(`metadata->>'userId' = ${param(query.userId)}`);
-  if (query.types) where.push(`type = ANY(${param(query.types)}::text[])`);
   if (query.after) {
     const micros = param(query.after.recordedMicros);
     where.push(`(recorded_at, global_position) < ('epoch'::timestamptz + ${micros}::bigint * interval '1 microsecond', ${param(query.after.globalPosition)}::bigint)`);
   }
-  const { rows } = await sql.query<Row>(
-    `SELECT global_position, stream_id, stream_version, type, metadata->>'userId' AS user_id, metadata->>'commandName' AS command_name,
-            recorded_at, ((extract(epoch FROM recorded_at) * 1000000)::bigint)::text AS recorded_micros
-     FROM ${table}
-     ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
-     ORDER BY recorded_at DESC, global_position DESC
-     LIMIT ${param(query.limit + 1)}`,
-    params,
-  );
+  const columns = `global_position, stream_id, stream_version, type, metadata->>'userId' AS user_id, metadata->>'commandName' AS command_name,
+            recorded_at, ((extract(epoch FROM recorded_at) * 1000000)::bigint)::text AS recorded_micros`;
+  const order = 'ORDER BY recorded_at DESC, global_position DESC';
+  const limit = param(query.limit + 1);
+  let text: string;
+  if (query.types && !query.userId) {
+    // Types without a user: the newest rows of each type along `events_type_recorded`, merged. A
+    // filter on the time index instead would walk past every other event to find a rare type.
+    const typeParam = param(query.types);
+    const conditions = ['e.type = t.type', ...where].join(' AND ');
+    text = `SELECT e.* FROM unnest(${typeParam}::text[]) AS t(type)
+      CROSS JOIN LATERAL (SELECT ${columns} FROM ${table} e WHERE ${conditions} ${order} LIMIT ${limit}) e
+      ${order} LIMIT ${limit}`;
+  } else {
+    // With a user, `events_user_recorded` leads; the types filter its rows.
+    if (query.types) where.push(`type = ANY(${param(query.types)}::text[])`);
+    text = `SELECT ${columns} FROM ${table} ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''} ${order} LIMIT ${limit}`;
+  }
+  const { rows } = await sql.query<Row>(text, params);
   const page = rows.slice(0, query.limit).map(
     (r): AuditLogRow => ({
       globalPosition: Number(r.global_position),
