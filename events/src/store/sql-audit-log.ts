@@ -84,14 +84,15 @@ export async function readAuditLog(sql: SqlExecutor, query: AuditLogQuery, schem
   const order = 'ORDER BY recorded_at DESC, global_position DESC';
   const limit = param(query.limit + 1);
   let text: string;
+  if (query.types && query.types.length === 0) return { rows: [], next: null };
   if (query.types && !query.userId) {
-    // Types without a user: the newest rows of each type along `events_type_recorded`, merged. A
-    // filter on the time index instead would walk past every other event to find a rare type.
-    const typeParam = param(query.types);
-    const conditions = ['e.type = t.type', ...where].join(' AND ');
-    text = `SELECT e.* FROM unnest(${typeParam}::text[]) AS t(type)
-      CROSS JOIN LATERAL (SELECT ${columns} FROM ${table} e WHERE ${conditions} ${order} LIMIT ${limit}) e
-      ${order} LIMIT ${limit}`;
+    // Types without a user: the newest rows of each type, merged. One branch per type with its own
+    // value lets the planner read `events_type_recorded` for a rare type (a filter along the time
+    // index walks past every other event, a LATERAL over the types is planned blind to them).
+    const branches = query.types.map(
+      (type) => `(SELECT ${columns} FROM ${table} WHERE ${[`type = ${param(type)}`, ...where].join(' AND ')} ${order} LIMIT ${limit})`,
+    );
+    text = `SELECT * FROM (${branches.join(' UNION ALL ')}) AS page ${order} LIMIT ${limit}`;
   } else {
     // With a user, `events_user_recorded` leads; the types filter its rows.
     if (query.types) where.push(`type = ANY(${param(query.types)}::text[])`);
