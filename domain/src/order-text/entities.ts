@@ -114,14 +114,81 @@ export function matchEntities(
   return new EntityMatcher(text, tokens, gapBefore, prepared, catalogue).match();
 }
 
+/**
+ * The per-record memos of matching, as arrays by record (or score group) instead of maps: allocated
+ * once per catalogue and valid for the sentence whose stamp they carry, so that no sentence clears
+ * them (a parse runs to its end before the next one starts, as in hits.ts).
+ */
+class MatchMemo {
+  private stamp = 0;
+  private readonly hitsStamp: Int32Array;
+  private readonly hits: (Hit[] | undefined)[];
+  private readonly scoreStamp: Int32Array;
+  private readonly scores: (CachedScore | undefined)[];
+  private readonly boundStamp: Int32Array;
+  private readonly bounds: Float64Array;
+  private readonly boundUsedSize: Int32Array;
+
+  constructor(size: number) {
+    this.hitsStamp = new Int32Array(size);
+    this.hits = new Array<Hit[] | undefined>(size).fill(undefined);
+    this.scoreStamp = new Int32Array(size);
+    this.scores = new Array<CachedScore | undefined>(size).fill(undefined);
+    this.boundStamp = new Int32Array(size);
+    this.bounds = new Float64Array(size);
+    this.boundUsedSize = new Int32Array(size);
+  }
+
+  /** Forgets what the sentence before found. */
+  next(): this {
+    this.stamp = (this.stamp % 0x7ffffffe) + 1;
+    return this;
+  }
+
+  hitsOf(entity: number): Hit[] | undefined {
+    return this.hitsStamp[entity] === this.stamp ? this.hits[entity] : undefined;
+  }
+
+  setHits(entity: number, hits: Hit[]): void {
+    this.hitsStamp[entity] = this.stamp;
+    this.hits[entity] = hits;
+  }
+
+  score(group: number): CachedScore | undefined {
+    return this.scoreStamp[group] === this.stamp ? this.scores[group] : undefined;
+  }
+
+  setScore(group: number, entry: CachedScore): void {
+    this.scoreStamp[group] = this.stamp;
+    this.scores[group] = entry;
+  }
+
+  /** The free bound of the group as known with `usedSize` tokens taken, or -1. */
+  bound(group: number, usedSize: number): number {
+    return this.boundStamp[group] === this.stamp && this.boundUsedSize[group] === usedSize ? this.bounds[group]! : -1;
+  }
+
+  setBound(group: number, usedSize: number, bound: number): void {
+    this.boundStamp[group] = this.stamp;
+    this.boundUsedSize[group] = usedSize;
+    this.bounds[group] = bound;
+  }
+}
+
+const memos = new WeakMap<PreparedCatalogue, MatchMemo>();
+
+function memoFor(prepared: PreparedCatalogue): MatchMemo {
+  let memo = memos.get(prepared);
+  if (!memo) memos.set(prepared, (memo = new MatchMemo(prepared.entities.length)));
+  return memo.next();
+}
+
 /** The state of matching one sentence: what is taken, what is chosen, and the scores so far. */
 class EntityMatcher {
   private readonly entities: readonly Entity[];
   private readonly collected: CollectedHits;
   private readonly used = new Set<number>();
-  private readonly cachedScores = new Map<number, CachedScore>();
-  private readonly hitCache = new Map<number, Hit[]>();
-  private readonly freeBounds = new Map<number, { bound: number; usedSize: number }>();
+  private readonly memo: MatchMemo;
   private readonly closed = new Set<EntityKind>();
   private readonly pendingEither: Chosen[] = [];
   private readonly result: EntityMatches;
@@ -134,6 +201,7 @@ class EntityMatcher {
     private readonly catalogue: OrderTextCatalogue,
   ) {
     this.entities = prepared.entities;
+    this.memo = memoFor(prepared);
     this.collected = collectHits(tokens, gapBefore, prepared);
     this.result = {
       material: null,
@@ -222,8 +290,8 @@ class EntityMatcher {
   }
 
   private hitsOf(entity: number): Hit[] {
-    let hits = this.hitCache.get(entity);
-    if (!hits) this.hitCache.set(entity, (hits = this.collected.hitsOf(entity)));
+    let hits = this.memo.hitsOf(entity);
+    if (!hits) this.memo.setHits(entity, (hits = this.collected.hitsOf(entity)));
     return hits;
   }
 
@@ -238,21 +306,21 @@ class EntityMatcher {
   /** Records that read alike share their score (by score group). */
   private score(entity: number): EntityMatch | null {
     const group = this.prepared.groups[entity]!;
-    const entry = this.cachedScores.get(group);
+    const entry = this.memo.score(group);
     if (this.isFresh(entry)) return entry.match;
     const hits = this.hitsOf(entity);
     const match = scoreEntity(this.entities[entity]!, hits, this.used, this.tokens, this.gapBefore);
-    this.cachedScores.set(group, { match, hits, usedSize: this.used.size });
+    this.memo.setScore(group, { match, hits, usedSize: this.used.size });
     return match;
   }
 
   /** What the record can still score on free tokens (see CollectedHits.freeBound), once per score group and taken tokens. */
   private freeBound(entity: number): number {
     const group = this.prepared.groups[entity]!;
-    const known = this.freeBounds.get(group);
-    if (known && known.usedSize === this.used.size) return known.bound;
+    const known = this.memo.bound(group, this.used.size);
+    if (known >= 0) return known;
     const bound = this.collected.freeBound(entity, this.used);
-    this.freeBounds.set(group, { bound, usedSize: this.used.size });
+    this.memo.setBound(group, this.used.size, bound);
     return bound;
   }
 
@@ -381,19 +449,19 @@ class EntityMatcher {
     const { entities, result, used } = this;
     const candidates = this.candidates();
     const { bound } = this.collected;
-    // A candidate found wanting stays out (scores only fall as tokens are taken, slots only close).
-    const boundOf = candidates.map((c) => bound[c.entity]! + CUE_BONUS);
-    const dropped = new Uint8Array(candidates.length);
-    const last: (Scored | null)[] = new Array<Scored | null>(candidates.length).fill(null);
-    const lastUsedSize = new Array<number>(candidates.length).fill(-1);
+    const n = candidates.length;
+    // A candidate found wanting stays out (scores only fall as tokens are taken, slots only close):
+    // its `lastUsedSize` is DROPPED. Plain arrays: a typed array this small costs more to make.
+    const last: (Scored | null)[] = new Array<Scored | null>(n).fill(null);
+    const lastUsedSize = new Array<number>(n).fill(-1);
     for (;;) {
       let best: Scored | null = null;
       const scored: Scored[] = [];
-      for (let i = 0; i < candidates.length; i++) {
-        if (dropped[i]) continue;
+      for (let i = 0; i < n; i++) {
+        if (lastUsedSize[i] === DROPPED) continue;
         const c = candidates[i]!;
         // Sorted by bound: no later candidate can beat the best or tie with it.
-        if (best && boundOf[i]! < best.score - TIE_MARGIN) break;
+        if (best && bound[c.entity]! + CUE_BONUS < best.score - TIE_MARGIN) break;
         const previous = last[i];
         // Each candidate's own result is reused only while none of its record's tokens were taken.
         const reused = previous && this.unchangedSince(c.entity, lastUsedSize[i]!) && this.slotFree(c);
@@ -402,7 +470,7 @@ class EntityMatcher {
           // left, or not enough to come near the best: not scored (scores only fall as tokens are taken).
           const free = this.freeBound(c.entity) + CUE_BONUS;
           if (free < LOWEST_THRESHOLD[this.kindOf(c.entity)]) {
-            dropped[i] = 1;
+            lastUsedSize[i] = DROPPED;
             last[i] = null;
             continue;
           }
@@ -413,18 +481,15 @@ class EntityMatcher {
         }
         const s = reused ? previous : this.evaluate(c);
         last[i] = s;
-        lastUsedSize[i] = used.size;
-        if (!s) {
-          dropped[i] = 1;
-          continue;
-        }
+        lastUsedSize[i] = s ? used.size : DROPPED;
+        if (!s) continue;
         scored.push(s);
         if (!best || this.before(s, best) < 0) best = s;
       }
       if (!best) break;
       // Every round takes tokens or closes a slot; a match on taken tokens would repeat for ever.
-      if (best.match.positions.every((p) => used.has(p))) {
-        dropped[candidates.indexOf(best.candidate)] = 1;
+      if (allUsed(best.match.positions, used)) {
+        lastUsedSize[candidates.indexOf(best.candidate)] = DROPPED;
         continue;
       }
       const kind = this.kindOf(best.candidate.entity);
@@ -549,6 +614,14 @@ class EntityMatcher {
   }
 }
 
+/** Marks a candidate of the greedy choice that is out for good. */
+const DROPPED = -2;
+
+function allUsed(positions: readonly number[], used: ReadonlySet<number>): boolean {
+  for (let i = 0; i < positions.length; i++) if (!used.has(positions[i]!)) return false;
+  return true;
+}
+
 /** The `i`th of a match's ascending positions starts a piece of it: not right after the one before. */
 function startsPiece(positions: readonly number[], i: number, gapBefore: readonly boolean[]): boolean {
   return i === 0 || positions[i - 1] !== positions[i]! - 1 || gapBefore[positions[i]!] === true;
@@ -574,9 +647,12 @@ function nameRest(entity: Entity, positions: readonly number[], tokens: readonly
   return rest;
 }
 
+/** Signs inside a name: `GmbH & Co. KG`, `Kies + Sand`. */
+const NAME_JOINERS = new Set(['&', '.', '+']);
+
 function belongsToName(entity: Entity, tokens: readonly Token[], used: ReadonlySet<number>, p: number): boolean {
   const t = tokens[p];
-  return t !== undefined && !used.has(p) && (entity.words.has(t.norm) || (t.kind === 'punct' && ['&', '.', '+'].includes(t.norm)));
+  return t !== undefined && !used.has(p) && (entity.words.has(t.norm) || (t.kind === 'punct' && NAME_JOINERS.has(t.norm)));
 }
 
 /** The kind of plant before its name, even when it is not the catalogue's (`Betonwerk Rostock` for the Fertigteilwerk). */

@@ -190,19 +190,21 @@ function blanked(view: string, start: number, end: number): string {
   return to <= start ? view : view.slice(0, start) + BLANK.repeat(to - start) + view.slice(to);
 }
 
+const TAKEN = 1;
+const GUARDED = 2;
+
 /** Where a character is no longer free. `protected` keeps names like `Silo 2` from being read as counts or times. */
 export class TextScan {
   readonly lower: string;
-  private readonly taken: Uint8Array;
-  private readonly guarded: Uint8Array;
+  /** By character, TAKEN and GUARDED as bits: one array, since making a typed array costs more than filling it. */
+  private readonly marks: Uint8Array;
   /** The views once built, kept up to date by every take and guard. */
   private views: (string | undefined)[] = [];
   private digit: boolean | undefined;
 
   constructor(readonly text: string) {
     this.lower = lowerInPlace(text);
-    this.taken = new Uint8Array(text.length);
-    this.guarded = new Uint8Array(text.length);
+    this.marks = new Uint8Array(text.length);
   }
 
   /**
@@ -229,23 +231,28 @@ export class TextScan {
   }
 
   take(start: number, end: number): void {
-    this.taken.fill(1, start, end);
+    this.mark(TAKEN, start, end);
     // Both views blank what is taken: patched in place instead of built anew.
     this.views = this.views.map((view) => view && blanked(view, start, end));
   }
 
   guard(start: number, end: number): void {
-    this.guarded.fill(1, start, end);
+    this.mark(GUARDED, start, end);
     this.views[1] &&= blanked(this.views[1], start, end);
   }
 
   isTaken(start: number, end: number): boolean {
-    for (let i = start; i < end; i++) if (this.taken[i]) return true;
+    for (let i = start; i < end; i++) if (this.marks[i]! & TAKEN) return true;
     return false;
   }
 
+  private mark(bit: number, start: number, end: number): void {
+    const to = Math.min(end, this.marks.length);
+    for (let i = Math.max(0, start); i < to; i++) this.marks[i]! |= bit;
+  }
+
   private isBlank(i: number, withGuarded: boolean): boolean {
-    return this.taken[i] === 1 || (withGuarded && this.guarded[i] === 1);
+    return (this.marks[i]! & (withGuarded ? TAKEN | GUARDED : TAKEN)) !== 0;
   }
 
   /** Whether the lower-case text contains one of `words` at all (a cheap test before a costly pattern). */
