@@ -636,15 +636,23 @@ function nameRest(entity: Entity, positions: readonly number[], tokens: readonly
   const rest: number[] = [];
   // A word the match holds already is no rest of it: `Silo A CEM III/A` names the cement's `A` once.
   const said = new Set(positions.map((p) => tokens[p]!.norm));
-  const isRest = (p: number) => belongsToName(entity, tokens, used, p) && !(tokens[p]!.kind === 'word' && said.has(tokens[p]!.norm));
   // Not across a gap: `Lübeck Fr 13 Uhr Wohnbau Lübeck` says Lübeck twice, the first for the plant.
   let last = Math.max(...positions);
-  while (!gapBefore[last + 1] && isRest(last + 1)) rest.push(++last);
+  while (!gapBefore[last + 1] && isRest(entity, tokens, used, said, last + 1)) rest.push(++last);
   let first = Math.min(...positions);
-  while (!gapBefore[first] && ((isRest(first - 1) && tokens[first - 1]!.kind !== 'punct') || isFreePlantKindWord(entity, tokens, used, first - 1))) {
+  while (!gapBefore[first] && ((isRest(entity, tokens, used, said, first - 1) && tokens[first - 1]!.kind !== 'punct') || isFreePlantKindWord(entity, tokens, used, first - 1))) {
     rest.push(--first);
   }
   return rest;
+}
+
+/**
+ * The token at `p` belongs to the name and is not one of its words said already. A function of its
+ * own, not a closure: the runtime (tsx) names every named closure as it is made, which costs more
+ * than the call.
+ */
+function isRest(entity: Entity, tokens: readonly Token[], used: ReadonlySet<number>, said: ReadonlySet<string>, p: number): boolean {
+  return belongsToName(entity, tokens, used, p) && !(tokens[p]!.kind === 'word' && said.has(tokens[p]!.norm));
 }
 
 /** Signs inside a name: `GmbH & Co. KG`, `Kies + Sand`. */
