@@ -95,7 +95,7 @@ function roleOfCue(cue: Cue | null): Role | null {
 
 /** `v. Moorburg`: the token at `q` is an abbreviated cue followed by its dot. */
 function isDottedCue(tokens: readonly Token[], q: number): boolean {
-  return tokens[q + 1]?.norm === '.' && ABBREVIATED_CUES[tokens[q]?.norm ?? ''] !== undefined;
+  return tokens[q + 1]?.norm === '.' && ABBREVIATED_CUES.has(tokens[q]?.norm ?? '');
 }
 
 /**
@@ -260,7 +260,7 @@ class EntityMatcher {
     for (let p = 0; p < this.tokens.length; p++) {
       const t = this.tokens[p]!;
       // Fillers and the trade's own abbreviations (`MFG`, `RC`) are no initials.
-      if (t.kind !== 'word' || this.used.has(p) || !isContent(t) || t.norm in ABBREVIATIONS) continue;
+      if (t.kind !== 'word' || this.used.has(p) || !isContent(t) || ABBREVIATIONS.has(t.norm)) continue;
       const index = customerByInitials.get(t.norm);
       if (index === undefined || !looksLikeInitials(this.text.slice(t.start, t.end))) continue;
       this.result.customer = { index, score: INITIALS_SCORE, fuzzy: false, roleConflict: false, inferred: false, byName: true };
@@ -282,7 +282,7 @@ class EntityMatcher {
         steps--;
         continue;
       }
-      const cue = cueOf(isDottedCue(tokens, p) ? ABBREVIATED_CUES[token.norm]! : token.norm);
+      const cue = cueOf(isDottedCue(tokens, p) ? ABBREVIATED_CUES.get(token.norm)! : token.norm);
       if (cue) return cue;
       if (!CUE_SKIPPABLE.has(token.norm)) return null;
     }

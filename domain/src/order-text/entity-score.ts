@@ -127,10 +127,21 @@ function placeHits(usable: Hit[], sims: number[], at: (readonly number[] | null)
     }
     return;
   }
-  // Best similarity first, then the hits with fewer rivals for their name tokens, then the earlier.
-  const ranked = usable.map((hit) => ({ hit, rivals: rivalCount(hit, usable) }));
-  ranked.sort((a, b) => b.hit.sim - a.hit.sim || a.rivals - b.rivals || a.hit.positions[0]! - b.hit.positions[0]!);
-  for (let i = 0; i < ranked.length; i++) usable[i] = ranked[i]!.hit;
+  // Best similarity first, then the hits with fewer rivals for their name tokens, then the earlier:
+  // an insertion sort (stable, as the sort it replaces), since there are seldom more than a few.
+  const rivals: number[] = [];
+  for (const hit of usable) rivals.push(rivalCount(hit, usable));
+  for (let i = 1; i < usable.length; i++) {
+    const hit = usable[i]!;
+    const r = rivals[i]!;
+    let j = i;
+    for (; j > 0 && ranksBefore(hit, r, usable[j - 1]!, rivals[j - 1]!); j--) {
+      usable[j] = usable[j - 1]!;
+      rivals[j] = rivals[j - 1]!;
+    }
+    usable[j] = hit;
+    rivals[j] = r;
+  }
   const taken: number[] = [];
   for (let h of usable) {
     if (isBlocked(h, at, taken)) continue;
@@ -145,6 +156,13 @@ function placeHits(usable: Hit[], sims: number[], at: (readonly number[] | null)
     }
     taken.push(...h.positions);
   }
+}
+
+/** Hit `a` with `ra` rivals goes before hit `b` with `rb`: better similarity, fewer rivals, said earlier. */
+function ranksBefore(a: Hit, ra: number, b: Hit, rb: number): boolean {
+  if (a.sim !== b.sim) return a.sim > b.sim;
+  if (ra !== rb) return ra < rb;
+  return a.positions[0]! < b.positions[0]!;
 }
 
 /** Of two mentions of the same name tokens, the one in the name's word order, then the nearer one. */

@@ -86,7 +86,7 @@ export interface Token {
   group: number;
 }
 
-const NUMBER_WORDS: Record<string, number> = {
+const NUMBER_WORDS = new Map(Object.entries({
   ein: 1,
   eine: 1,
   einen: 1,
@@ -105,14 +105,14 @@ const NUMBER_WORDS: Record<string, number> = {
   zehn: 10,
   elf: 11,
   zwoelf: 12,
-};
+}));
 /** Counts and hours written as words, as a pattern group (`zwei LKW`, `acht Uhr`). */
 export const NUMBER_WORD = '(?:eins?|einen|einem|einer|eine|zwei|zwo|drei|vier|fünf|sechs|sieben|acht|neun|zehn|elf|zwölf)';
 
 /** `3`, `zwei`, `fünf` → number; anything else → NaN. */
 export function countValue(value: string): number {
   const folded = fold(value);
-  return /^\d+$/.test(folded) ? Number(folded) : (NUMBER_WORDS[folded] ?? Number.NaN);
+  return /^\d+$/.test(folded) ? Number(folded) : (NUMBER_WORDS.get(folded) ?? Number.NaN);
 }
 
 /** German or English decimal (`26,5`, `26.5`) → number. */
