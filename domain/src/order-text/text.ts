@@ -205,15 +205,18 @@ const GUARDED = 2;
 /** Where a character is no longer free. `protected` keeps names like `Silo 2` from being read as counts or times. */
 export class TextScan {
   readonly lower: string;
-  /** By character, TAKEN and GUARDED as bits: one array, since making a typed array costs more than filling it. */
-  private readonly marks: Uint8Array;
+  /**
+   * By character, TAKEN and GUARDED as bits: one plain array, since making a typed array (of more
+   * than 64 bytes) costs several times more than filling one.
+   */
+  private readonly marks: number[];
   /** The views once built, kept up to date by every take and guard. */
   private views: (string | undefined)[] = [];
   private digit: boolean | undefined;
 
   constructor(readonly text: string) {
     this.lower = lowerInPlace(text);
-    this.marks = new Uint8Array(text.length);
+    this.marks = new Array<number>(text.length).fill(0);
   }
 
   /**
