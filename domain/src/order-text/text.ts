@@ -12,12 +12,38 @@ export function fold(value: string): string {
   // Most words of a note are plain lower-case ASCII already (the scan lower-cases the text): a loop
   // tells so faster than a pattern, for words this short.
   if (isLowerAsciiOrDigits(value)) return value;
-  if (/^[\x00-\x7fäöüßÄÖÜ]*$/.test(value)) return value.toLowerCase().replace(/[äöüß]/g, (c) => UMLAUTS[c] ?? c);
+  const german = foldGerman(value);
+  if (german !== null) return german;
   return value
     .toLocaleLowerCase('de')
     .replace(/[äöüß]/g, (c) => UMLAUTS[c] ?? c)
     .normalize('NFD')
     .replace(/\p{M}/gu, '');
+}
+
+/** The umlauts and ß, in either case, written out. */
+const UMLAUT_CODES = new Map([...'äöüßÄÖÜ'].map((c) => [c.charCodeAt(0), UMLAUTS[c.toLowerCase()]!]));
+
+/**
+ * `fold` of a word of ASCII and German letters only (`Mörtelwerk`, `für`), by a loop instead of a
+ * pattern and a replace: most other words of a note are such. Null for any other word.
+ */
+function foldGerman(value: string): string | null {
+  let out = '';
+  let from = 0;
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c < 128) {
+      if (c < 65 || c > 90) continue;
+      out += value.slice(from, i) + String.fromCharCode(c + 32);
+    } else {
+      const written = UMLAUT_CODES.get(c);
+      if (written === undefined) return null;
+      out += value.slice(from, i) + written;
+    }
+    from = i + 1;
+  }
+  return out + value.slice(from);
 }
 
 function isLowerAsciiOrDigits(value: string): boolean {
