@@ -309,7 +309,7 @@ class EntityMatcher {
     const entry = this.memo.score(group);
     if (this.isFresh(entry)) return entry.match;
     const hits = this.hitsOf(entity);
-    const match = scoreEntity(this.entities[entity]!, hits, this.used, this.tokens, this.gapBefore);
+    const match = scoreEntity(this.prepared, entity, hits, this.used, this.tokens, this.gapBefore);
     this.memo.setScore(group, { match, hits, usedSize: this.used.size });
     return match;
   }
@@ -393,7 +393,7 @@ class EntityMatcher {
     if (c.role !== cueRole) {
       // The same name may stand twice (`von Hamburg nach Hamburg`): try its other mention.
       const blocked = new Set([...this.used, ...match.positions]);
-      const other = scoreEntity(e, this.hitsOf(c.entity), blocked, this.tokens, this.gapBefore);
+      const other = scoreEntity(this.prepared, c.entity, this.hitsOf(c.entity), blocked, this.tokens, this.gapBefore);
       const otherRole = other ? roleOfCue(this.cueBefore(other.first)) : null;
       if (other && otherRole === c.role && other.score >= THRESHOLDS.locationAfterCue) {
         return { candidate: c, match: other, score: other.score + CUE_BONUS, roleConflict: false };
@@ -437,7 +437,7 @@ class EntityMatcher {
     }
     if (placeWords.length === 0 || placeWords.length === positions.length) return null;
     const blocked = new Set([...this.used, ...placeWords]);
-    return scoreEntity(this.entities[entity]!, this.hitsOf(entity), blocked, this.tokens, this.gapBefore);
+    return scoreEntity(this.prepared, entity, this.hitsOf(entity), blocked, this.tokens, this.gapBefore);
   }
 
   private before(a: Scored, b: Scored): number {
