@@ -101,6 +101,10 @@ export interface ScoringTable {
   fields: Float64Array;
   /** TOKEN_STRIDE numbers per field token: weight, needsNeighbour (1/0). */
   tokens: Float64Array;
+  /** By record, where its Entity.nameNumbers start in `nameNumbers`, and how many there are. */
+  firstNameNumber: Int32Array;
+  nameNumberCount: Int32Array;
+  nameNumbers: Int32Array;
 }
 
 export const FIELD_STRIDE = 6;
@@ -114,12 +118,19 @@ function scoringTable(entities: readonly Entity[]): ScoringTable {
     fieldCount: new Uint8Array(entities.length),
     fields: new Float64Array(fieldTotal * FIELD_STRIDE),
     tokens: new Float64Array(tokenTotal * TOKEN_STRIDE),
+    firstNameNumber: new Int32Array(entities.length),
+    nameNumberCount: new Int32Array(entities.length),
+    nameNumbers: Int32Array.from(entities.flatMap((e) => e.nameNumbers)),
   };
+  let nameNumber = 0;
   let field = 0;
   let token = 0;
   entities.forEach((e, i) => {
     table.firstField[i] = field;
     table.fieldCount[i] = e.fields.length;
+    table.firstNameNumber[i] = nameNumber;
+    table.nameNumberCount[i] = e.nameNumbers.length;
+    nameNumber += e.nameNumbers.length;
     for (const f of e.fields) {
       table.fields.set([f.total, f.maxWeight, f.factor, f.hasShortTokens ? 1 : 0, token, f.tokens.length], field * FIELD_STRIDE);
       field++;

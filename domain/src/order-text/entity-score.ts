@@ -1,4 +1,4 @@
-import { type Entity, FIELD_STRIDE, type PreparedCatalogue, type ScoringTable, TOKEN_STRIDE } from './catalogue-index';
+import { FIELD_STRIDE, type PreparedCatalogue, type ScoringTable, TOKEN_STRIDE } from './catalogue-index';
 import type { Hit } from './hits';
 import type { Token } from './text';
 
@@ -77,7 +77,7 @@ export function scoreEntity(
     let s = (0.5 * (matched / total) + 0.5 * (strongest / table.fields[field + 1]!)) * table.fields[field + 2]!;
 
     // The name's numbers decide even when the category matched (`Kies 4/8` is none of the Kies).
-    if (numbersMissing(prepared.entities[entity]!, f, at) && (contradicts(tokens, gapBefore, first - 1, first, true) || contradicts(tokens, gapBefore, last + 1, last + 1, false))) {
+    if (numbersMissing(table, entity, f, at) && (contradicts(tokens, gapBefore, first - 1, first, true) || contradicts(tokens, gapBefore, last + 1, last + 1, false))) {
       s *= NUMBER_CONFLICT_FACTOR;
     }
     if (last - first > positions.length + 2) s *= SPREAD_FACTOR;
@@ -250,11 +250,12 @@ function dropLonelyShortTokens(table: ScoringTable, firstToken: number, at: (rea
 }
 
 /** A number of the name (`8/16`, `42,5`) that the text does not match. */
-function numbersMissing(entity: Entity, field: number, at: readonly (readonly number[] | null)[]): boolean {
-  const numbers = entity.nameNumbers;
-  if (numbers.length === 0) return false;
+function numbersMissing(table: ScoringTable, entity: number, field: number, at: readonly (readonly number[] | null)[]): boolean {
+  const count = table.nameNumberCount[entity]!;
+  if (count === 0) return false;
   if (field !== 0) return true;
-  for (const i of numbers) if (at[i] === null) return true;
+  const first = table.firstNameNumber[entity]!;
+  for (let k = first; k < first + count; k++) if (at[table.nameNumbers[k]!] === null) return true;
   return false;
 }
 
