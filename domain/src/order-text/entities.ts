@@ -141,7 +141,14 @@ class MatchMemo {
 
   /** Forgets what the sentence before found. */
   next(): this {
-    this.stamp = (this.stamp % 0x7ffffffe) + 1;
+    if (this.stamp === MAX_STAMP) {
+      // Stamps start again: none of the old ones may pass for the new sentence's.
+      this.hitsStamp.fill(0);
+      this.scoreStamp.fill(0);
+      this.boundStamp.fill(0);
+      this.stamp = 0;
+    }
+    this.stamp++;
     return this;
   }
 
@@ -174,6 +181,9 @@ class MatchMemo {
     this.bounds[group] = bound;
   }
 }
+
+/** The last stamp before they start again (the largest an Int32Array holds). */
+const MAX_STAMP = 0x7fffffff;
 
 const memos = new WeakMap<PreparedCatalogue, MatchMemo>();
 
