@@ -114,91 +114,14 @@ export function matchEntities(
   return new EntityMatcher(text, tokens, gapBefore, prepared, catalogue).match();
 }
 
-/**
- * The per-record memos of matching, as arrays by record (or score group) instead of maps: allocated
- * once per catalogue and valid for the sentence whose stamp they carry, so that no sentence clears
- * them (a parse runs to its end before the next one starts, as in hits.ts).
- */
-class MatchMemo {
-  private stamp = 0;
-  private readonly hitsStamp: Int32Array;
-  private readonly hits: (Hit[] | undefined)[];
-  private readonly scoreStamp: Int32Array;
-  private readonly scores: (CachedScore | undefined)[];
-  private readonly boundStamp: Int32Array;
-  private readonly bounds: Float64Array;
-  private readonly boundUsedSize: Int32Array;
-
-  constructor(size: number) {
-    this.hitsStamp = new Int32Array(size);
-    this.hits = new Array<Hit[] | undefined>(size).fill(undefined);
-    this.scoreStamp = new Int32Array(size);
-    this.scores = new Array<CachedScore | undefined>(size).fill(undefined);
-    this.boundStamp = new Int32Array(size);
-    this.bounds = new Float64Array(size);
-    this.boundUsedSize = new Int32Array(size);
-  }
-
-  /** Forgets what the sentence before found. */
-  next(): this {
-    if (this.stamp === MAX_STAMP) {
-      // Stamps start again: none of the old ones may pass for the new sentence's.
-      this.hitsStamp.fill(0);
-      this.scoreStamp.fill(0);
-      this.boundStamp.fill(0);
-      this.stamp = 0;
-    }
-    this.stamp++;
-    return this;
-  }
-
-  hitsOf(entity: number): Hit[] | undefined {
-    return this.hitsStamp[entity] === this.stamp ? this.hits[entity] : undefined;
-  }
-
-  setHits(entity: number, hits: Hit[]): void {
-    this.hitsStamp[entity] = this.stamp;
-    this.hits[entity] = hits;
-  }
-
-  score(group: number): CachedScore | undefined {
-    return this.scoreStamp[group] === this.stamp ? this.scores[group] : undefined;
-  }
-
-  setScore(group: number, entry: CachedScore): void {
-    this.scoreStamp[group] = this.stamp;
-    this.scores[group] = entry;
-  }
-
-  /** The free bound of the group as known with `usedSize` tokens taken, or -1. */
-  bound(group: number, usedSize: number): number {
-    return this.boundStamp[group] === this.stamp && this.boundUsedSize[group] === usedSize ? this.bounds[group]! : -1;
-  }
-
-  setBound(group: number, usedSize: number, bound: number): void {
-    this.boundStamp[group] = this.stamp;
-    this.boundUsedSize[group] = usedSize;
-    this.bounds[group] = bound;
-  }
-}
-
-/** The last stamp before they start again (the largest an Int32Array holds). */
-const MAX_STAMP = 0x7fffffff;
-
-const memos = new WeakMap<PreparedCatalogue, MatchMemo>();
-
-function memoFor(prepared: PreparedCatalogue): MatchMemo {
-  let memo = memos.get(prepared);
-  if (!memo) memos.set(prepared, (memo = new MatchMemo(prepared.entities.length)));
-  return memo.next();
-}
-
 /** The state of matching one sentence: what is taken, what is chosen, and the scores so far. */
 class EntityMatcher {
   private readonly entities: readonly Entity[];
   private readonly collected: CollectedHits;
   private readonly used = new Set<number>();
-  private readonly memo: MatchMemo;
+  private readonly cachedScores = new Map<number, CachedScore>();
+  private readonly hitCache = new Map<number, Hit[]>();
+  private readonly freeBounds = new Map<number, { bound: number; usedSize: number }>();
   private readonly closed = new Set<EntityKind>();
   private readonly pendingEither: Chosen[] = [];
   private readonly result: EntityMatches;
@@ -211,7 +134,6 @@ class EntityMatcher {
     private readonly catalogue: OrderTextCatalogue,
   ) {
     this.entities = prepared.entities;
-    this.memo = memoFor(prepared);
     this.collected = collectHits(tokens, gapBefore, prepared);
     this.result = {
       material: null,
@@ -300,8 +222,8 @@ class EntityMatcher {
   }
 
   private hitsOf(entity: number): Hit[] {
-    let hits = this.memo.hitsOf(entity);
-    if (!hits) this.memo.setHits(entity, (hits = this.collected.hitsOf(entity)));
+    let hits = this.hitCache.get(entity);
+    if (!hits) this.hitCache.set(entity, (hits = this.collected.hitsOf(entity)));
     return hits;
   }
 
@@ -316,21 +238,21 @@ class EntityMatcher {
   /** Records that read alike share their score (by score group). */
   private score(entity: number): EntityMatch | null {
     const group = this.prepared.groups[entity]!;
-    const entry = this.memo.score(group);
+    const entry = this.cachedScores.get(group);
     if (this.isFresh(entry)) return entry.match;
     const hits = this.hitsOf(entity);
     const match = scoreEntity(this.prepared, entity, hits, this.used, this.tokens, this.gapBefore);
-    this.memo.setScore(group, { match, hits, usedSize: this.used.size });
+    this.cachedScores.set(group, { match, hits, usedSize: this.used.size });
     return match;
   }
 
   /** What the record can still score on free tokens (see CollectedHits.freeBound), once per score group and taken tokens. */
   private freeBound(entity: number): number {
     const group = this.prepared.groups[entity]!;
-    const known = this.memo.bound(group, this.used.size);
-    if (known >= 0) return known;
+    const known = this.freeBounds.get(group);
+    if (known && known.usedSize === this.used.size) return known.bound;
     const bound = this.collected.freeBound(entity, this.used);
-    this.memo.setBound(group, this.used.size, bound);
+    this.freeBounds.set(group, { bound, usedSize: this.used.size });
     return bound;
   }
 
