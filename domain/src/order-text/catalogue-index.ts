@@ -87,8 +87,65 @@ function vocabHit(postings: readonly Posting[], sim: number): VocabHit {
   return hit;
 }
 
+/**
+ * What scoring reads of the records' fields, as numbers side by side: a sentence scores records it
+ * has not touched before, and reading a few arrays costs less than following each record's field and
+ * token objects through memory.
+ */
+export interface ScoringTable {
+  /** By record, where its fields start in `fields` (in fields, not numbers). */
+  firstField: Int32Array;
+  /** By record, how many fields it has. */
+  fieldCount: Uint8Array;
+  /** FIELD_STRIDE numbers per field: total, maxWeight, factor, hasShortTokens (1/0), first token, token count. */
+  fields: Float64Array;
+  /** TOKEN_STRIDE numbers per field token: weight, needsNeighbour (1/0). */
+  tokens: Float64Array;
+  /** By record, where its Entity.nameNumbers start in `nameNumbers`, and how many there are. */
+  firstNameNumber: Int32Array;
+  nameNumberCount: Int32Array;
+  nameNumbers: Int32Array;
+}
+
+export const FIELD_STRIDE = 6;
+export const TOKEN_STRIDE = 2;
+
+function scoringTable(entities: readonly Entity[]): ScoringTable {
+  const fieldTotal = entities.reduce((sum, e) => sum + e.fields.length, 0);
+  const tokenTotal = entities.reduce((sum, e) => sum + e.fields.reduce((n, f) => n + f.tokens.length, 0), 0);
+  const table: ScoringTable = {
+    firstField: new Int32Array(entities.length),
+    fieldCount: new Uint8Array(entities.length),
+    fields: new Float64Array(fieldTotal * FIELD_STRIDE),
+    tokens: new Float64Array(tokenTotal * TOKEN_STRIDE),
+    firstNameNumber: new Int32Array(entities.length),
+    nameNumberCount: new Int32Array(entities.length),
+    nameNumbers: Int32Array.from(entities.flatMap((e) => e.nameNumbers)),
+  };
+  let nameNumber = 0;
+  let field = 0;
+  let token = 0;
+  entities.forEach((e, i) => {
+    table.firstField[i] = field;
+    table.fieldCount[i] = e.fields.length;
+    table.firstNameNumber[i] = nameNumber;
+    table.nameNumberCount[i] = e.nameNumbers.length;
+    nameNumber += e.nameNumbers.length;
+    for (const f of e.fields) {
+      table.fields.set([f.total, f.maxWeight, f.factor, f.hasShortTokens ? 1 : 0, token, f.tokens.length], field * FIELD_STRIDE);
+      field++;
+      for (const t of f.tokens) {
+        table.tokens.set([t.weight, t.needsNeighbour ? 1 : 0], token * TOKEN_STRIDE);
+        token++;
+      }
+    }
+  });
+  return table;
+}
+
 export interface PreparedCatalogue {
   entities: Entity[];
+  scoring: ScoringTable;
   /** By entity, its kind, index and score group, apart from the entities: the matcher asks them most. */
   kinds: readonly EntityKind[];
   indexes: Int32Array;
@@ -358,6 +415,7 @@ export function prepareCatalogue(catalogue: OrderTextCatalogue): PreparedCatalog
 
   return {
     entities,
+    scoring: scoringTable(entities),
     kinds: entities.map((e) => e.kind),
     indexes: Int32Array.from(entities, (e) => e.index),
     groups: Int32Array.from(entities, (e) => e.group),

@@ -95,7 +95,7 @@ function roleOfCue(cue: Cue | null): Role | null {
 
 /** `v. Moorburg`: the token at `q` is an abbreviated cue followed by its dot. */
 function isDottedCue(tokens: readonly Token[], q: number): boolean {
-  return tokens[q + 1]?.norm === '.' && ABBREVIATED_CUES[tokens[q]?.norm ?? ''] !== undefined;
+  return tokens[q + 1]?.norm === '.' && ABBREVIATED_CUES.has(tokens[q]?.norm ?? '');
 }
 
 /**
@@ -192,7 +192,7 @@ class EntityMatcher {
     for (let p = 0; p < this.tokens.length; p++) {
       const t = this.tokens[p]!;
       // Fillers and the trade's own abbreviations (`MFG`, `RC`) are no initials.
-      if (t.kind !== 'word' || this.used.has(p) || !isContent(t) || t.norm in ABBREVIATIONS) continue;
+      if (t.kind !== 'word' || this.used.has(p) || !isContent(t) || ABBREVIATIONS.has(t.norm)) continue;
       const index = customerByInitials.get(t.norm);
       if (index === undefined || !looksLikeInitials(this.text.slice(t.start, t.end))) continue;
       this.result.customer = { index, score: INITIALS_SCORE, fuzzy: false, roleConflict: false, inferred: false, byName: true };
@@ -214,7 +214,7 @@ class EntityMatcher {
         steps--;
         continue;
       }
-      const cue = cueOf(isDottedCue(tokens, p) ? ABBREVIATED_CUES[token.norm]! : token.norm);
+      const cue = cueOf(isDottedCue(tokens, p) ? ABBREVIATED_CUES.get(token.norm)! : token.norm);
       if (cue) return cue;
       if (!CUE_SKIPPABLE.has(token.norm)) return null;
     }
@@ -241,7 +241,7 @@ class EntityMatcher {
     const entry = this.cachedScores.get(group);
     if (this.isFresh(entry)) return entry.match;
     const hits = this.hitsOf(entity);
-    const match = scoreEntity(this.entities[entity]!, hits, this.used, this.tokens, this.gapBefore);
+    const match = scoreEntity(this.prepared, entity, hits, this.used, this.tokens, this.gapBefore);
     this.cachedScores.set(group, { match, hits, usedSize: this.used.size });
     return match;
   }
@@ -325,7 +325,7 @@ class EntityMatcher {
     if (c.role !== cueRole) {
       // The same name may stand twice (`von Hamburg nach Hamburg`): try its other mention.
       const blocked = new Set([...this.used, ...match.positions]);
-      const other = scoreEntity(e, this.hitsOf(c.entity), blocked, this.tokens, this.gapBefore);
+      const other = scoreEntity(this.prepared, c.entity, this.hitsOf(c.entity), blocked, this.tokens, this.gapBefore);
       const otherRole = other ? roleOfCue(this.cueBefore(other.first)) : null;
       if (other && otherRole === c.role && other.score >= THRESHOLDS.locationAfterCue) {
         return { candidate: c, match: other, score: other.score + CUE_BONUS, roleConflict: false };
@@ -369,7 +369,7 @@ class EntityMatcher {
     }
     if (placeWords.length === 0 || placeWords.length === positions.length) return null;
     const blocked = new Set([...this.used, ...placeWords]);
-    return scoreEntity(this.entities[entity]!, this.hitsOf(entity), blocked, this.tokens, this.gapBefore);
+    return scoreEntity(this.prepared, entity, this.hitsOf(entity), blocked, this.tokens, this.gapBefore);
   }
 
   private before(a: Scored, b: Scored): number {
@@ -381,19 +381,19 @@ class EntityMatcher {
     const { entities, result, used } = this;
     const candidates = this.candidates();
     const { bound } = this.collected;
-    // A candidate found wanting stays out (scores only fall as tokens are taken, slots only close).
-    const boundOf = candidates.map((c) => bound[c.entity]! + CUE_BONUS);
-    const dropped = new Uint8Array(candidates.length);
-    const last: (Scored | null)[] = new Array<Scored | null>(candidates.length).fill(null);
-    const lastUsedSize = new Array<number>(candidates.length).fill(-1);
+    const n = candidates.length;
+    // A candidate found wanting stays out (scores only fall as tokens are taken, slots only close):
+    // its `lastUsedSize` is DROPPED. Plain arrays: a typed array this small costs more to make.
+    const last: (Scored | null)[] = new Array<Scored | null>(n).fill(null);
+    const lastUsedSize = new Array<number>(n).fill(-1);
     for (;;) {
       let best: Scored | null = null;
       const scored: Scored[] = [];
-      for (let i = 0; i < candidates.length; i++) {
-        if (dropped[i]) continue;
+      for (let i = 0; i < n; i++) {
+        if (lastUsedSize[i] === DROPPED) continue;
         const c = candidates[i]!;
         // Sorted by bound: no later candidate can beat the best or tie with it.
-        if (best && boundOf[i]! < best.score - TIE_MARGIN) break;
+        if (best && bound[c.entity]! + CUE_BONUS < best.score - TIE_MARGIN) break;
         const previous = last[i];
         // Each candidate's own result is reused only while none of its record's tokens were taken.
         const reused = previous && this.unchangedSince(c.entity, lastUsedSize[i]!) && this.slotFree(c);
@@ -402,7 +402,7 @@ class EntityMatcher {
           // left, or not enough to come near the best: not scored (scores only fall as tokens are taken).
           const free = this.freeBound(c.entity) + CUE_BONUS;
           if (free < LOWEST_THRESHOLD[this.kindOf(c.entity)]) {
-            dropped[i] = 1;
+            lastUsedSize[i] = DROPPED;
             last[i] = null;
             continue;
           }
@@ -413,18 +413,15 @@ class EntityMatcher {
         }
         const s = reused ? previous : this.evaluate(c);
         last[i] = s;
-        lastUsedSize[i] = used.size;
-        if (!s) {
-          dropped[i] = 1;
-          continue;
-        }
+        lastUsedSize[i] = s ? used.size : DROPPED;
+        if (!s) continue;
         scored.push(s);
         if (!best || this.before(s, best) < 0) best = s;
       }
       if (!best) break;
       // Every round takes tokens or closes a slot; a match on taken tokens would repeat for ever.
-      if (best.match.positions.every((p) => used.has(p))) {
-        dropped[candidates.indexOf(best.candidate)] = 1;
+      if (allUsed(best.match.positions, used)) {
+        lastUsedSize[candidates.indexOf(best.candidate)] = DROPPED;
         continue;
       }
       const kind = this.kindOf(best.candidate.entity);
@@ -549,6 +546,14 @@ class EntityMatcher {
   }
 }
 
+/** Marks a candidate of the greedy choice that is out for good. */
+const DROPPED = -2;
+
+function allUsed(positions: readonly number[], used: ReadonlySet<number>): boolean {
+  for (let i = 0; i < positions.length; i++) if (!used.has(positions[i]!)) return false;
+  return true;
+}
+
 /** The `i`th of a match's ascending positions starts a piece of it: not right after the one before. */
 function startsPiece(positions: readonly number[], i: number, gapBefore: readonly boolean[]): boolean {
   return i === 0 || positions[i - 1] !== positions[i]! - 1 || gapBefore[positions[i]!] === true;
@@ -563,20 +568,31 @@ function nameRest(entity: Entity, positions: readonly number[], tokens: readonly
   const rest: number[] = [];
   // A word the match holds already is no rest of it: `Silo A CEM III/A` names the cement's `A` once.
   const said = new Set(positions.map((p) => tokens[p]!.norm));
-  const isRest = (p: number) => belongsToName(entity, tokens, used, p) && !(tokens[p]!.kind === 'word' && said.has(tokens[p]!.norm));
   // Not across a gap: `Lübeck Fr 13 Uhr Wohnbau Lübeck` says Lübeck twice, the first for the plant.
   let last = Math.max(...positions);
-  while (!gapBefore[last + 1] && isRest(last + 1)) rest.push(++last);
+  while (!gapBefore[last + 1] && isRest(entity, tokens, used, said, last + 1)) rest.push(++last);
   let first = Math.min(...positions);
-  while (!gapBefore[first] && ((isRest(first - 1) && tokens[first - 1]!.kind !== 'punct') || isFreePlantKindWord(entity, tokens, used, first - 1))) {
+  while (!gapBefore[first] && ((isRest(entity, tokens, used, said, first - 1) && tokens[first - 1]!.kind !== 'punct') || isFreePlantKindWord(entity, tokens, used, first - 1))) {
     rest.push(--first);
   }
   return rest;
 }
 
+/**
+ * The token at `p` belongs to the name and is not one of its words said already. A function of its
+ * own, not a closure: the runtime (tsx) names every named closure as it is made, which costs more
+ * than the call.
+ */
+function isRest(entity: Entity, tokens: readonly Token[], used: ReadonlySet<number>, said: ReadonlySet<string>, p: number): boolean {
+  return belongsToName(entity, tokens, used, p) && !(tokens[p]!.kind === 'word' && said.has(tokens[p]!.norm));
+}
+
+/** Signs inside a name: `GmbH & Co. KG`, `Kies + Sand`. */
+const NAME_JOINERS = new Set(['&', '.', '+']);
+
 function belongsToName(entity: Entity, tokens: readonly Token[], used: ReadonlySet<number>, p: number): boolean {
   const t = tokens[p];
-  return t !== undefined && !used.has(p) && (entity.words.has(t.norm) || (t.kind === 'punct' && ['&', '.', '+'].includes(t.norm)));
+  return t !== undefined && !used.has(p) && (entity.words.has(t.norm) || (t.kind === 'punct' && NAME_JOINERS.has(t.norm)));
 }
 
 /** The kind of plant before its name, even when it is not the catalogue's (`Betonwerk Rostock` for the Fertigteilwerk). */

@@ -1,4 +1,4 @@
-import type { Entity, Field } from './catalogue-index';
+import { FIELD_STRIDE, type PreparedCatalogue, type ScoringTable, TOKEN_STRIDE } from './catalogue-index';
 import type { Hit } from './hits';
 import type { Token } from './text';
 
@@ -24,10 +24,19 @@ export interface EntityMatch {
  * and matches scattered over the sentence lower it. Plain loops and no closures: this runs for many
  * candidate records of every sentence.
  */
-export function scoreEntity(entity: Entity, hits: readonly Hit[], used: ReadonlySet<number>, tokens: readonly Token[], gapBefore: readonly boolean[]): EntityMatch | null {
+export function scoreEntity(
+  prepared: PreparedCatalogue,
+  entity: number,
+  hits: readonly Hit[],
+  used: ReadonlySet<number>,
+  tokens: readonly Token[],
+  gapBefore: readonly boolean[],
+): EntityMatch | null {
   let best: EntityMatch | null = null;
-  const fields = entity.fields;
-  for (let f = 0; f < fields.length; f++) {
+  // The record's fields and tokens as numbers (catalogue-index.ts ScoringTable), not as objects.
+  const table = prepared.scoring;
+  const fieldCount = table.fieldCount[entity]!;
+  for (let f = 0; f < fieldCount; f++) {
     // The hits first: most fields have none, and the field itself need not be read then.
     let usable: Hit[] | null = null;
     for (let i = 0; i < hits.length; i++) {
@@ -35,12 +44,14 @@ export function scoreEntity(entity: Entity, hits: readonly Hit[], used: Readonly
       if (h.field === f && !anyUsed(h.positions, used)) (usable ??= []).push(h);
     }
     if (usable === null) continue;
-    const field = fields[f]!;
-    if (field.total <= 0) continue;
-    const n = field.tokens.length;
+    const field = (table.firstField[entity]! + f) * FIELD_STRIDE;
+    const total = table.fields[field]!;
+    if (total <= 0) continue;
+    const firstToken = table.fields[field + 4]!;
+    const n = table.fields[field + 5]!;
     const { sims, at } = placement(n);
     placeHits(usable, sims, at, gapBefore, n);
-    dropLonelyShortTokens(field, at, n);
+    if (table.fields[field + 3] === 1) dropLonelyShortTokens(table, firstToken, at, n);
 
     let matched = 0;
     let strongest = 0;
@@ -51,7 +62,7 @@ export function scoreEntity(entity: Entity, hits: readonly Hit[], used: Readonly
     for (let t = 0; t < n; t++) {
       const mine = at[t];
       if (mine === null || mine === undefined) continue;
-      const w = field.tokens[t]!.weight * sims[t]!;
+      const w = table.tokens[(firstToken + t) * TOKEN_STRIDE]! * sims[t]!;
       matched += w;
       if (w > strongest) strongest = w;
       if (sims[t]! < 1) fuzzy = true;
@@ -63,10 +74,10 @@ export function scoreEntity(entity: Entity, hits: readonly Hit[], used: Readonly
       }
     }
     if (matched <= 0) continue;
-    let s = (0.5 * (matched / field.total) + 0.5 * (strongest / field.maxWeight)) * field.factor;
+    let s = (0.5 * (matched / total) + 0.5 * (strongest / table.fields[field + 1]!)) * table.fields[field + 2]!;
 
     // The name's numbers decide even when the category matched (`Kies 4/8` is none of the Kies).
-    if (numbersMissing(entity, f, at) && (contradicts(tokens, gapBefore, first - 1, first, true) || contradicts(tokens, gapBefore, last + 1, last + 1, false))) {
+    if (numbersMissing(table, entity, f, at) && (contradicts(tokens, gapBefore, first - 1, first, true) || contradicts(tokens, gapBefore, last + 1, last + 1, false))) {
       s *= NUMBER_CONFLICT_FACTOR;
     }
     if (last - first > positions.length + 2) s *= SPREAD_FACTOR;
@@ -127,10 +138,21 @@ function placeHits(usable: Hit[], sims: number[], at: (readonly number[] | null)
     }
     return;
   }
-  // Best similarity first, then the hits with fewer rivals for their name tokens, then the earlier.
-  const ranked = usable.map((hit) => ({ hit, rivals: rivalCount(hit, usable) }));
-  ranked.sort((a, b) => b.hit.sim - a.hit.sim || a.rivals - b.rivals || a.hit.positions[0]! - b.hit.positions[0]!);
-  for (let i = 0; i < ranked.length; i++) usable[i] = ranked[i]!.hit;
+  // Best similarity first, then the hits with fewer rivals for their name tokens, then the earlier:
+  // an insertion sort (stable, as the sort it replaces), since there are seldom more than a few.
+  const rivals: number[] = [];
+  for (const hit of usable) rivals.push(rivalCount(hit, usable));
+  for (let i = 1; i < usable.length; i++) {
+    const hit = usable[i]!;
+    const r = rivals[i]!;
+    let j = i;
+    for (; j > 0 && ranksBefore(hit, r, usable[j - 1]!, rivals[j - 1]!); j--) {
+      usable[j] = usable[j - 1]!;
+      rivals[j] = rivals[j - 1]!;
+    }
+    usable[j] = hit;
+    rivals[j] = r;
+  }
   const taken: number[] = [];
   for (let h of usable) {
     if (isBlocked(h, at, taken)) continue;
@@ -145,6 +167,13 @@ function placeHits(usable: Hit[], sims: number[], at: (readonly number[] | null)
     }
     taken.push(...h.positions);
   }
+}
+
+/** Hit `a` with `ra` rivals goes before hit `b` with `rb`: better similarity, fewer rivals, said earlier. */
+function ranksBefore(a: Hit, ra: number, b: Hit, rb: number): boolean {
+  if (a.sim !== b.sim) return a.sim > b.sim;
+  if (ra !== rb) return ra < rb;
+  return a.positions[0]! < b.positions[0]!;
 }
 
 /** Of two mentions of the same name tokens, the one in the name's word order, then the nearer one. */
@@ -206,11 +235,10 @@ function tokensApart(p: number, q: number, gapBefore: readonly boolean[]): numbe
 }
 
 /** Short tokens (`2` of `Silo 2`) count only beside another matched token of the name. */
-function dropLonelyShortTokens(field: Field, at: (readonly number[] | null)[], n: number): void {
-  if (!field.hasShortTokens) return;
+function dropLonelyShortTokens(table: ScoringTable, firstToken: number, at: (readonly number[] | null)[], n: number): void {
   for (let t = 0; t < n; t++) {
     const mine = at[t];
-    if (mine === null || mine === undefined || !field.tokens[t]!.needsNeighbour) continue;
+    if (mine === null || mine === undefined || table.tokens[(firstToken + t) * TOKEN_STRIDE + 1] !== 1) continue;
     let near = false;
     for (let o = 0; o < n && !near; o++) {
       const other = at[o];
@@ -222,11 +250,12 @@ function dropLonelyShortTokens(field: Field, at: (readonly number[] | null)[], n
 }
 
 /** A number of the name (`8/16`, `42,5`) that the text does not match. */
-function numbersMissing(entity: Entity, field: number, at: readonly (readonly number[] | null)[]): boolean {
-  const numbers = entity.nameNumbers;
-  if (numbers.length === 0) return false;
+function numbersMissing(table: ScoringTable, entity: number, field: number, at: readonly (readonly number[] | null)[]): boolean {
+  const count = table.nameNumberCount[entity]!;
+  if (count === 0) return false;
   if (field !== 0) return true;
-  for (const i of numbers) if (at[i] === null) return true;
+  const first = table.firstNameNumber[entity]!;
+  for (let k = first; k < first + count; k++) if (at[table.nameNumbers[k]!] === null) return true;
   return false;
 }
 

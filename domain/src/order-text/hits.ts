@@ -103,7 +103,7 @@ class HitCollector implements CollectedHits {
         if (q > p) this.add(prepared.lookup(tokens.slice(p, q + 1).map((x) => x.norm).join(''), 'exact'), range(p, q));
       }
       if (!isContent(t)) continue;
-      this.add(prepared.lookup(ABBREVIATIONS[t.norm] ?? t.norm, t.kind === 'word' ? 'word' : 'exact'), [p]);
+      this.add(prepared.lookup(ABBREVIATIONS.get(t.norm) ?? t.norm, t.kind === 'word' ? 'word' : 'exact'), [p]);
       const following = tokens[p + 1];
       if (t.kind === 'word' && following && isContent(following) && following.kind === 'word' && !gapBefore[p + 1]) {
         this.add(prepared.lookup(t.norm + following.norm, 'glued'), [p, p + 1]);
@@ -298,7 +298,7 @@ export function mergeRanked(lists: readonly (readonly number[])[], order: Int32A
 
 /** `Betonwerk`, `Werk`, `BW`: words that say what kind of plant follows. */
 export function isPlantKind(norm: string): boolean {
-  return /werke?$/.test(ABBREVIATIONS[norm] ?? norm);
+  return /werke?$/.test(ABBREVIATIONS.get(norm) ?? norm);
 }
 
 /** The town an adjective in `-er` may come from, as the catalogue spells towns: `bremer` → `bremen`, `celler` → `celle`. */

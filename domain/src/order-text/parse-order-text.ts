@@ -349,7 +349,7 @@ function namedWordsOf(matches: EntityMatches, prepared: PreparedCatalogue): Set<
   ];
   for (const [kind, chosen] of named) {
     if (!chosen) continue;
-    for (const field of prepared.entityOf(kind, chosen.index)?.fields ?? []) for (const t of field.tokens) words.add(t.norm);
+    for (const word of prepared.entityOf(kind, chosen.index)?.words ?? []) words.add(word);
   }
   return words;
 }

@@ -9,14 +9,49 @@ const UMLAUTS: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', ß: 'ss'
 
 /** Lower case, umlauts written out (ä → ae, ß → ss) and accents dropped: `Lägerdorf` and `laegerdorf` fold alike. */
 export function fold(value: string): string {
-  // Most words of a note are plain lower-case ASCII already (the scan lower-cases the text).
-  if (/^[a-z0-9]*$/.test(value)) return value;
-  if (/^[\x00-\x7fäöüßÄÖÜ]*$/.test(value)) return value.toLowerCase().replace(/[äöüß]/g, (c) => UMLAUTS[c] ?? c);
+  // Most words of a note are plain lower-case ASCII already (the scan lower-cases the text): a loop
+  // tells so faster than a pattern, for words this short.
+  if (isLowerAsciiOrDigits(value)) return value;
+  const german = foldGerman(value);
+  if (german !== null) return german;
   return value
     .toLocaleLowerCase('de')
     .replace(/[äöüß]/g, (c) => UMLAUTS[c] ?? c)
     .normalize('NFD')
     .replace(/\p{M}/gu, '');
+}
+
+/** The umlauts and ß, in either case, written out. */
+const UMLAUT_CODES = new Map([...'äöüßÄÖÜ'].map((c) => [c.charCodeAt(0), UMLAUTS[c.toLowerCase()]!]));
+
+/**
+ * `fold` of a word of ASCII and German letters only (`Mörtelwerk`, `für`), by a loop instead of a
+ * pattern and a replace: most other words of a note are such. Null for any other word.
+ */
+function foldGerman(value: string): string | null {
+  let out = '';
+  let from = 0;
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c < 128) {
+      if (c < 65 || c > 90) continue;
+      out += value.slice(from, i) + String.fromCharCode(c + 32);
+    } else {
+      const written = UMLAUT_CODES.get(c);
+      if (written === undefined) return null;
+      out += value.slice(from, i) + written;
+    }
+    from = i + 1;
+  }
+  return out + value.slice(from);
+}
+
+function isLowerAsciiOrDigits(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (!((c >= 97 && c <= 122) || (c >= 48 && c <= 57))) return false;
+  }
+  return true;
 }
 
 /**
@@ -77,7 +112,7 @@ export interface Token {
   group: number;
 }
 
-const NUMBER_WORDS: Record<string, number> = {
+const NUMBER_WORDS = new Map(Object.entries({
   ein: 1,
   eine: 1,
   einen: 1,
@@ -96,14 +131,14 @@ const NUMBER_WORDS: Record<string, number> = {
   zehn: 10,
   elf: 11,
   zwoelf: 12,
-};
+}));
 /** Counts and hours written as words, as a pattern group (`zwei LKW`, `acht Uhr`). */
 export const NUMBER_WORD = '(?:eins?|einen|einem|einer|eine|zwei|zwo|drei|vier|fünf|sechs|sieben|acht|neun|zehn|elf|zwölf)';
 
 /** `3`, `zwei`, `fünf` → number; anything else → NaN. */
 export function countValue(value: string): number {
   const folded = fold(value);
-  return /^\d+$/.test(folded) ? Number(folded) : (NUMBER_WORDS[folded] ?? Number.NaN);
+  return /^\d+$/.test(folded) ? Number(folded) : (NUMBER_WORDS.get(folded) ?? Number.NaN);
 }
 
 /** German or English decimal (`26,5`, `26.5`) → number. */
@@ -190,19 +225,53 @@ function blanked(view: string, start: number, end: number): string {
   return to <= start ? view : view.slice(0, start) + BLANK.repeat(to - start) + view.slice(to);
 }
 
+const TAKEN = 1;
+const GUARDED = 2;
+
+const LETTERS_A_TO_Z = 26;
+
+/** Which pairs of the letters a–z stand side by side in `lower`, as bits: see mayHold. */
+function letterPairsOf(lower: string): number[] {
+  const bits = new Array<number>(Math.ceil((LETTERS_A_TO_Z * LETTERS_A_TO_Z) / 32)).fill(0);
+  let before = -1;
+  for (let i = 0; i < lower.length; i++) {
+    const c = lower.charCodeAt(i) - 97;
+    const letter = c >= 0 && c < LETTERS_A_TO_Z;
+    if (letter && before >= 0) {
+      const pair = before * LETTERS_A_TO_Z + c;
+      bits[pair >> 5]! |= 1 << (pair & 31);
+    }
+    before = letter ? c : -1;
+  }
+  return bits;
+}
+
+/** Whether a text with these letter pairs may hold `word`: false only when the word's first two letters (a–z) stand nowhere side by side. */
+function mayHold(pairs: readonly number[], word: string): boolean {
+  if (word.length < 2) return true;
+  const a = word.charCodeAt(0) - 97;
+  const b = word.charCodeAt(1) - 97;
+  if (a < 0 || a >= LETTERS_A_TO_Z || b < 0 || b >= LETTERS_A_TO_Z) return true;
+  const pair = a * LETTERS_A_TO_Z + b;
+  return (pairs[pair >> 5]! & (1 << (pair & 31))) !== 0;
+}
+
 /** Where a character is no longer free. `protected` keeps names like `Silo 2` from being read as counts or times. */
 export class TextScan {
   readonly lower: string;
-  private readonly taken: Uint8Array;
-  private readonly guarded: Uint8Array;
+  /**
+   * By character, TAKEN and GUARDED as bits: one plain array, since making a typed array (of more
+   * than 64 bytes) costs several times more than filling one.
+   */
+  private readonly marks: number[];
   /** The views once built, kept up to date by every take and guard. */
   private views: (string | undefined)[] = [];
   private digit: boolean | undefined;
+  private pairs: number[] | undefined;
 
   constructor(readonly text: string) {
     this.lower = lowerInPlace(text);
-    this.taken = new Uint8Array(text.length);
-    this.guarded = new Uint8Array(text.length);
+    this.marks = new Array<number>(text.length).fill(0);
   }
 
   /**
@@ -229,33 +298,44 @@ export class TextScan {
   }
 
   take(start: number, end: number): void {
-    this.taken.fill(1, start, end);
+    this.mark(TAKEN, start, end);
     // Both views blank what is taken: patched in place instead of built anew.
     this.views = this.views.map((view) => view && blanked(view, start, end));
   }
 
   guard(start: number, end: number): void {
-    this.guarded.fill(1, start, end);
+    this.mark(GUARDED, start, end);
     this.views[1] &&= blanked(this.views[1], start, end);
   }
 
   isTaken(start: number, end: number): boolean {
-    for (let i = start; i < end; i++) if (this.taken[i]) return true;
+    for (let i = start; i < end; i++) if (this.marks[i]! & TAKEN) return true;
     return false;
   }
 
+  private mark(bit: number, start: number, end: number): void {
+    const to = Math.min(end, this.marks.length);
+    for (let i = Math.max(0, start); i < to; i++) this.marks[i]! |= bit;
+  }
+
   private isBlank(i: number, withGuarded: boolean): boolean {
-    return this.taken[i] === 1 || (withGuarded && this.guarded[i] === 1);
+    return (this.marks[i]! & (withGuarded ? TAKEN | GUARDED : TAKEN)) !== 0;
   }
 
   /** Whether the lower-case text contains one of `words` at all (a cheap test before a costly pattern). */
   mentions(...words: string[]): boolean {
-    return mentionsAny(this.lower, words);
+    return this.mentionsOneOf(words);
   }
 
-  /** `mentions` for a constant list of words (see mentionsAny). */
+  /**
+   * `mentions` for a constant list of words (see mentionsAny). A parse asks this some thirty times,
+   * mostly for words the text does not hold: the pairs of letters the text holds answer most of
+   * those without a search.
+   */
   mentionsOneOf(words: readonly string[]): boolean {
-    return mentionsAny(this.lower, words);
+    this.pairs ??= letterPairsOf(this.lower);
+    for (const word of words) if (mayHold(this.pairs, word)) return mentionsAny(this.lower, words);
+    return false;
   }
 
   /** Whether the lower-case text has a match of `re` (a plain, non-global pattern a costly one needs). */

@@ -185,6 +185,18 @@ function addRange(slots: TimeSlot[], a: string | undefined, b: string | undefine
   return true;
 }
 
+/**
+ * Adds a time with its count of trucks (`2x 7 Uhr`); whether it was a time. A function of its own,
+ * not a closure in findTimes: the runtime (tsx) names every named closure as it is made, for every text.
+ */
+function addCounted(slots: TimeSlot[], counts: Map<string, number>, count: string, at: string | undefined, time: string | undefined, uhr: string | undefined): boolean {
+  const clock = clockTime(time ?? '');
+  // Without `um` or `Uhr` only a clock time is a time: `3x 16 m³` counts loads.
+  if (clock === null || !(at || uhr || time!.length > 2) || !addFixed(slots, clock)) return false;
+  counts.set(clock, (counts.get(clock) ?? 0) + Number(count));
+  return true;
+}
+
 /** Adds every hour of a list (`7, 9 und 11 Uhr`); nothing unless all of them are times. */
 function addList(slots: TimeSlot[], text: string): boolean {
   const times = [...text.matchAll(HOURS_IN)].map((m) => clockTime(m[0]));
@@ -216,17 +228,10 @@ export function findTimes(scan: TextScan, dayEnds: readonly number[] = []): Time
   const slots: TimeSlot[] = [];
   const counts = new Map<string, number>();
   const every = findInterval(scan);
-  const addCounted = (count: string, at: string | undefined, time: string | undefined, uhr: string | undefined) => {
-    const clock = clockTime(time ?? '');
-    // Without `um` or `Uhr` only a clock time is a time: `3x 16 m³` counts loads.
-    if (clock === null || !(at || uhr || time!.length > 2) || !addFixed(slots, clock)) return false;
-    counts.set(clock, (counts.get(clock) ?? 0) + Number(count));
-    return true;
-  };
   // Each costly pattern only where its key word occurs.
   if (scan.mentions('x', '×')) {
-    scan.claim(COUNT_FIRST, (m) => addCounted(m[1]!, m[2], m[3], m[4]));
-    scan.claim(COUNT_AFTER, (m) => addCounted(m[4]!, m[1], m[2], m[3]));
+    scan.claim(COUNT_FIRST, (m) => addCounted(slots, counts, m[1]!, m[2], m[3], m[4]));
+    scan.claim(COUNT_AFTER, (m) => addCounted(slots, counts, m[4]!, m[1], m[2], m[3]));
   }
   if (scan.mentionsOneOf(DAYPART_STEMS)) scan.claim(DAYPART_RANGE, (m) => (m[4] !== 'und' || m[2] !== undefined) && addRange(slots, laterIf(m[3]!, m[1]), laterIf(m[5]!, m[1])));
   if (scan.mentions('zw')) scan.claim(BETWEEN, (m) => addRange(slots, rangeEnd(m[1], m[2]), rangeEnd(m[3], m[4])));

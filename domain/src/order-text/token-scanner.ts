@@ -27,8 +27,9 @@ export interface TokenSpan {
   lettersOnly: boolean;
 }
 
-const PUNCTUATION = new Set([',', '.', ';', ':', '!', '?', '/', '(', ')', '&', '+']);
-const JOINERS = new Set(['-', "'", '’']);
+// By character code: asking a set for `text[i]` makes a string of each character first.
+const PUNCTUATION = new Set([...',.;:!?/()&+'].map((c) => c.charCodeAt(0)));
+const JOINERS = new Set([...`-'’`].map((c) => c.charCodeAt(0)));
 const LETTER = /^\p{L}$/u;
 
 function isDigit(code: number): boolean {
@@ -127,7 +128,7 @@ export function scanTokens(text: string): TokenSpan[] {
           end += length;
         }
         // A hyphen or apostrophe continues the word only when a letter or digit follows it.
-        if (!JOINERS.has(text[end]!) || wordCharLength(text, end + 1) === 0) break;
+        if (!JOINERS.has(text.charCodeAt(end)) || wordCharLength(text, end + 1) === 0) break;
         lettersOnly = false;
         end++;
       }
@@ -135,7 +136,7 @@ export function scanTokens(text: string): TokenSpan[] {
       i = end;
       continue;
     }
-    if (PUNCTUATION.has(text[i]!)) spans.push(span('punct', i, i + 1));
+    if (PUNCTUATION.has(code)) spans.push(span('punct', i, i + 1));
     // Anything else is skipped, a surrogate pair as one character.
     const high = code >= 0xd800 && code <= 0xdbff;
     const low = text.charCodeAt(i + 1);
