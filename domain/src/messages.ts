@@ -1426,6 +1426,7 @@ export const messages = {
     invalidTime: 'Bitte geben Sie eine gültige Uhrzeit im Format HH:MM an.',
     timeRangeOrder: 'Die Lieferzeit von muss vor der Lieferzeit bis liegen.',
     weightNotNegative: 'Das Gewicht darf nicht negativ sein.',
+    weightTooLarge: (max: string) => `Das Gewicht darf höchstens ${max} t betragen.`,
     invalidEmail: 'Bitte geben Sie eine gültige E-Mail-Adresse an.',
     invalidPostalCode: 'Die Postleitzahl muss aus 5 Ziffern bestehen.',
     invalidCoordinates: 'Die Koordinaten sind ungültig.',

@@ -95,7 +95,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { loadDemoCatalog } from './demo-catalog';
 import type { Infrastructure } from './infrastructure';
-import { sendIndexHtml, serveWebClient, webClientBuilt } from './web-client';
+import { inlineScriptHashes, sendIndexHtml, serveWebClient, webClientBuilt } from './web-client';
 
 /** Every projection, in the order the runner applies them (orders reads the reference tables). */
 export const projections = [
@@ -136,6 +136,10 @@ export interface ServiceOptions {
   /** Run projections and serve queries and the socket gateway. */
   queries: boolean;
   loginAttemptsPerMinute?: number;
+  /** Failed and successful login attempts per minute from one address, whatever the usernames. */
+  loginAttemptsPerAddressPerMinute?: number;
+  /** TRUST_PROXY: whose X-Forwarded-* headers to believe (see createHttpApp); default none. */
+  trustProxy?: boolean | number | string;
   /** Serve the built web client from web/dist on the same port. */
   serveWeb?: boolean;
   /** Key material for fuel card PINs; without it (tests, benchmarks) a random key for this process only. */
@@ -219,6 +223,8 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
     logger: options.logger,
     logStream: options.logStream,
     pageFallback: serveWeb ? sendIndexHtml : undefined,
+    inlineScriptHashes: serveWeb ? inlineScriptHashes() : [],
+    trustProxy: options.trustProxy,
   });
   if (serveWeb) await serveWebClient(app);
   const log = app.log as unknown as Logger;
@@ -240,7 +246,11 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
   };
 
   if (options.commands) {
-    await app.register(loginRoute, { store: infra.store, maxAttemptsPerMinute: options.loginAttemptsPerMinute });
+    await app.register(loginRoute, {
+      store: infra.store,
+      maxAttemptsPerMinute: options.loginAttemptsPerMinute,
+      maxAttemptsPerAddressPerMinute: options.loginAttemptsPerAddressPerMinute,
+    });
     await app.register(orderCommandRoutes, {
       store: infra.store,
       registry: infra.registry,

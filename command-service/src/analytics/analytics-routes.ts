@@ -8,6 +8,7 @@ import type { EventStore } from '@dispo/events/store/port';
 import { requireRoles } from '@dispo/platform/http/auth';
 import { HttpError } from '@dispo/platform/http/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { MAX_FLEET_NUMBER } from '@dispo/domain/vehicle/index';
 import { z } from 'zod';
 import { analyticsCommands } from './analytics-commands';
 
@@ -44,9 +45,9 @@ const historyBody = z.object({
   description: z.string().trim().max(2000).default(''),
   category: z.enum(['data', 'status', 'settings', 'assignment', 'document', 'deadline', 'maintenance', 'tour', 'finance']).default('data'),
   priority: z.enum(['low', 'normal', 'high']).default('normal'),
-  revenue_amount: z.number().finite().nullable().optional(),
-  cost_amount: z.number().finite().nonnegative().nullable().optional(),
-  odometer_reading: z.number().int().nonnegative().nullable().optional(),
+  revenue_amount: z.number().finite().min(-MAX_FLEET_NUMBER).max(MAX_FLEET_NUMBER).nullable().optional(),
+  cost_amount: z.number().finite().nonnegative().max(MAX_FLEET_NUMBER).nullable().optional(),
+  odometer_reading: z.number().int().nonnegative().max(MAX_FLEET_NUMBER).nullable().optional(),
 });
 
 /** The tariff (admin) and history entries added by hand (fleet managers), issue 14. */

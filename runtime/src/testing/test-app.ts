@@ -25,6 +25,8 @@ export interface TestAppOptions {
   commands?: boolean;
   queries?: boolean;
   loginAttemptsPerMinute?: number;
+  loginAttemptsPerAddressPerMinute?: number;
+  trustProxy?: ServiceOptions['trustProxy'];
   /** Serve the built web client (web/dist) as `npm start` does. */
   serveWeb?: boolean;
   /** Log into this stream (at LOG_LEVEL, default info) instead of not logging at all. */
@@ -56,6 +58,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     commands: options.commands ?? true,
     queries: options.queries ?? true,
     loginAttemptsPerMinute: options.loginAttemptsPerMinute ?? 1000,
+    loginAttemptsPerAddressPerMinute: options.loginAttemptsPerAddressPerMinute ?? 100_000,
+    trustProxy: options.trustProxy,
     serveWeb: options.serveWeb,
     mail: options.mail,
     optimization: options.optimization,
