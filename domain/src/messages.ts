@@ -1439,6 +1439,8 @@ export const messages = {
     notFound: 'Der Auftrag wurde nicht gefunden.',
     invalidOrderNumber: 'Die Auftragsnummer ist ungültig.',
     orderNumberTaken: 'Die Auftragsnummer ist bereits vergeben.',
+    dayFull: (numbers: string) =>
+      `Für heute sind alle ${numbers} Auftragsnummern vergeben. Weitere Aufträge können erst ab morgen angelegt werden.`,
     loadingPlantNotFound: 'Das Ladewerk wurde nicht gefunden.',
     deliveryPlantNotFound: 'Das Lieferwerk wurde nicht gefunden.',
     loadingPointNotFound: 'Der Abgangsort wurde nicht gefunden.',

@@ -32,7 +32,7 @@ describe('the orders projection indexes the default sort', () => {
 
   it('reads a page of the order list in default order from orders_default_sort_idx', async () => {
     const { sql, statements } = recorder();
-    await listOrders(sql, { page: 1, limit: 50 });
+    await listOrders(sql, { page: 1, limit: 50, sortOrder: 'asc' });
     const page = statements.find((s) => /ORDER BY/.test(s.text))!;
     expect(await planOf(page.text, page.params)).toMatch(/orders_default_sort_idx/);
   });
