@@ -1,5 +1,6 @@
 import { messages } from '@dispo/domain/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { blobStore } from '@dispo/platform/storage/blob-store';
 import { demoId } from './seed';
 import { multipartBody, samplePdf } from './testing/multipart';
 import { createTestApp, type TestApp } from './testing/test-app';
@@ -302,6 +303,39 @@ describe('fleet: fuel cards with encrypted PINs, vehicle documents (docs/api/fle
       const big = Buffer.concat([samplePdf(), Buffer.alloc(20 * 1024 * 1024)]);
       refused(await upload(vehicle('HH-MS 999'), [pdfPart(big, 'riesig.pdf')]), 413, messages.fleetCommands.documentTooLarge(20));
       expect(await listDocuments(vehicle('HH-MS 999'))).toEqual([]);
+    });
+
+    it('leaves no stored file behind for uploads that were refused or lost a concurrent race (409)', async () => {
+      const id = vehicle('HH-MS 204');
+      const orphans = async () =>
+        (
+          await t.infra.sql.query<{ n: number }>(
+            'SELECT count(*)::int AS n FROM blobs.files f WHERE NOT EXISTS (SELECT 1 FROM read.vehicle_documents d WHERE d.sha256 = f.sha256)',
+          )
+        ).rows[0]?.n;
+      const before = await orphans();
+      // Different files to one vehicle at once: each command expects the version it read, so some answer 409.
+      const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => upload(id, [pdfPart(samplePdf(`Gleichzeitig ${i}`), `gleichzeitig-${i}.pdf`)])));
+      expect(answers.every((a) => a.statusCode === 201 || a.statusCode === 409), answers.map((a) => a.body).join('\n')).toBe(true);
+      // A file the decider refuses (not a PDF) is not kept either.
+      refused(await upload(id, [pdfPart(Buffer.from('kein PDF'), 'falsch.pdf')]), 400, messages.fleet.onlyPdf);
+      expect(await orphans()).toBe(before);
+
+      // The life cycle itself: bytes held by two commands stay while one still runs; the last refusal removes them.
+      const blobs = blobStore(t.infra.sql);
+      const bytes = samplePdf('Zweimal gehalten');
+      const sha = await blobs.hold(bytes, 'application/pdf');
+      await blobs.hold(bytes, 'application/pdf');
+      await blobs.settle(sha, false);
+      expect(await blobs.get(sha)).not.toBeNull();
+      await blobs.settle(sha, false);
+      expect(await blobs.get(sha)).toBeNull();
+      // Bytes one appended event names stay, whatever the other holders' outcome.
+      const kept = await blobs.hold(bytes, 'application/pdf');
+      await blobs.hold(bytes, 'application/pdf');
+      await blobs.settle(kept, true);
+      await blobs.settle(kept, false);
+      expect(await blobs.get(kept)).not.toBeNull();
     });
 
     it('stores the same bytes once, however many vehicles hold them', async () => {
