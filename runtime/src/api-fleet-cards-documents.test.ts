@@ -390,3 +390,26 @@ describe('fleet: fuel cards with encrypted PINs, vehicle documents (docs/api/fle
     });
   });
 });
+
+describe('logs at LOG_LEVEL=trace', () => {
+  it('hold no token of an upload (the multipart plugin logs the request headers at trace)', async () => {
+    const lines: string[] = [];
+    const t = await createTestApp({ logLevel: 'trace', logStream: { write: (line) => void lines.push(line) } });
+    try {
+      const token = await t.login('fuhrpark');
+      const { payload, headers } = multipartBody([{ name: 'file', filename: 'a.pdf', contentType: 'application/pdf', value: samplePdf() }]);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/vehicles/${demoId('vehicle', 'HH-MS 204')}/documents`,
+        headers: { ...headers, authorization: `Bearer ${token}`, cookie: `session=${token}` },
+        payload,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(lines.some((line) => line.includes('Providing options to busboy'))).toBe(true);
+      const signature = token.split('.')[2]!;
+      expect(lines.filter((line) => line.includes(signature))).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+});

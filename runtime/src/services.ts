@@ -129,6 +129,8 @@ export const projections = [
 export interface ServiceOptions {
   jwtSecret: string;
   logger?: boolean;
+  /** pino level of the log lines; default LOG_LEVEL or info. */
+  logLevel?: string;
   /** Log lines go here instead of stdout (tests). */
   logStream?: { write(line: string): void };
   /** Serve the command routes (POST …). */
@@ -222,6 +224,7 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
     jwtSecret: options.jwtSecret,
     logger: options.logger,
     logStream: options.logStream,
+    logLevel: options.logLevel,
     pageFallback: serveWeb ? sendIndexHtml : undefined,
     inlineScriptHashes: serveWeb ? inlineScriptHashes() : [],
     trustProxy: options.trustProxy,

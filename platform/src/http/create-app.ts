@@ -16,6 +16,8 @@ export interface HttpAppOptions {
   jwtSecret: string;
   /** false silences request logs (tests, benchmarks). */
   logger?: boolean;
+  /** pino level; default LOG_LEVEL or info. */
+  logLevel?: string;
   /** Where log lines go instead of stdout (tests read them to prove that no secret is logged). */
   logStream?: { write(line: string): void };
   /** Token lifetime, e.g. '12h'. */
@@ -35,7 +37,7 @@ export interface HttpAppOptions {
 /** A Fastify app with zod validation, JWT, German error answers and the OpenAPI document at /api/docs. */
 export async function createHttpApp(options: HttpAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : { ...loggerOptions(), ...(options.logStream ? { stream: options.logStream } : {}) },
+    logger: options.logger === false ? false : { ...loggerOptions(options.logLevel), ...(options.logStream ? { stream: options.logStream } : {}) },
     bodyLimit: 1024 * 1024,
     // Commands and queries are small; long-running work goes through workers, not open requests.
     requestTimeout: 30_000,

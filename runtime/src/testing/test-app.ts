@@ -31,6 +31,7 @@ export interface TestAppOptions {
   serveWeb?: boolean;
   /** Log into this stream (at LOG_LEVEL, default info) instead of not logging at all. */
   logStream?: { write(line: string): void };
+  logLevel?: string;
   /** Share a database with another test app (two gateways on one database). */
   sql?: Infrastructure['sql'];
   /** Tour-plan mails: SMTP worker and scheduler (off unless given). */
@@ -55,6 +56,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     pinKey: TEST_PIN_KEY,
     logger: options.logStream !== undefined,
     logStream: options.logStream,
+    logLevel: options.logLevel,
     commands: options.commands ?? true,
     queries: options.queries ?? true,
     loginAttemptsPerMinute: options.loginAttemptsPerMinute ?? 1000,
