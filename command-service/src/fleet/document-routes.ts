@@ -18,6 +18,11 @@ const tags = ['Fuhrpark'];
 const documentParams = z.strictObject({ id: requestText().trim().min(1).max(100), documentId: requestText().trim().min(1).max(100) });
 /** The form fields beside the file; the category is optional (Sonstiges by default). */
 const uploadFields = z.strictObject({ category: z.preprocess((v) => (v === '' ? null : v), documentCategorySchema.nullable()).optional() });
+/** The whole form as the OpenAPI document shows it (readUpload reads it part by part). */
+const uploadForm = z.strictObject({
+  file: z.string().meta({ format: 'binary', description: `Das PDF, höchstens ${MAX_DOCUMENT_MB} MB` }),
+  category: documentCategorySchema.optional(),
+});
 
 /**
  * Reads the one file and the category of a multipart upload, in whatever order they come. The file
@@ -61,7 +66,7 @@ export const documentRoutes: FastifyPluginAsyncZod<FleetRouteOptions> = async (a
 
   app.post(
     '/api/vehicles/:id/documents',
-    { onRequest: writers, schema: { tags, params: idParams, consumes: ['multipart/form-data'] } },
+    { onRequest: writers, schema: { tags, params: idParams, consumes: ['multipart/form-data'], multipartBody: uploadForm } },
     async (req, reply) => {
       const upload = await readUpload(req);
       const documentId = randomUUID();

@@ -49,6 +49,8 @@ export async function createHttpApp(options: HttpAppOptions): Promise<FastifyIns
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: contentSecurityPolicy(options.inlineScriptHashes ?? []),
     referrerPolicy: { policy: 'same-origin' },
+    // For browsers without CSP frame-ancestors.
+    frameguard: { action: 'deny' },
     // Sent only on TLS connections (installTransportSecurity): over plain HTTP it means nothing.
     strictTransportSecurity: false,
     // The Disposition opens PDFs (tour plans, order documents) from blob: URLs in new tabs.
