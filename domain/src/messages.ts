@@ -1819,6 +1819,7 @@ export const messages = {
     noPin: 'Für diese Tankkarte ist keine PIN hinterlegt.',
     documentNotFound: 'Das Dokument wurde nicht gefunden.',
     documentMissing: 'Bitte wählen Sie eine PDF-Datei aus.',
+    uploadUnreadable: 'Die hochgeladene Datei konnte nicht gelesen werden. Bitte wählen Sie sie erneut aus.',
     documentTooLarge: (maxMb: number) => `Die Datei ist zu groß. Erlaubt sind höchstens ${maxMb} MB.`,
     bulkTooMany: (max: number) => `Es können höchstens ${max} Fahrzeuge auf einmal geändert werden.`,
   },

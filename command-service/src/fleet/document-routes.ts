@@ -43,9 +43,12 @@ async function readUpload(req: FastifyRequest): Promise<UploadedDocument> {
       }
     }
   } catch (error) {
+    if (error instanceof HttpError) throw error;
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
       throw new HttpError(413, messages.fleetCommands.documentTooLarge(MAX_DOCUMENT_MB));
-    throw error;
+    // Whatever else the multipart reader stumbles over (no boundary, a truncated or malformed part,
+    // too many parts) is the body's fault.
+    throw new HttpError(400, messages.fleetCommands.uploadUnreadable);
   }
   if (!file) throw new HttpError(400, messages.fleetCommands.documentMissing);
   const parsed = uploadFields.safeParse(fields);
