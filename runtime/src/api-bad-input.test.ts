@@ -139,6 +139,15 @@ describe('bad input', () => {
       });
     await refused(card({ daily_limit: 1e308 }), 400, messages.http.invalidField('daily_limit'));
     await refused(card({ monthly_limit: 1e12 }), 400, messages.fleetCommands.invalidNumber);
+    const entry = (extra: Record<string, unknown>) => () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/vehicle-analytics/${demoId('vehicle', 'HH-MS 204')}/history`,
+        headers: { authorization: `Bearer ${admin}` },
+        payload: { action_type: 'UPDATED', action_title: 'Kilometerstand', description: 'abgelesen', ...extra },
+      });
+    await refused(entry({ odometer_reading: 99_999_999 }), 400, messages.http.invalidField('odometer_reading'));
+    await refused(entry({ cost_amount: 50_000_000 }), 400, messages.http.invalidField('cost_amount'));
     const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
     // A query string cannot carry a lone surrogate (its bytes decode to U+FFFD), but NUL: refused as well.
     expectRefusal(await get('/api/plants/search?q=Kies%00'), 400, messages.http.invalidField('q'));
