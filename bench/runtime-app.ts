@@ -41,7 +41,7 @@ export async function startBenchApp(kind: 'postgres' | 'pglite'): Promise<BenchA
   const db = await createTestSql({ kind, max: 20 });
   const { sql, counters } = countingSql(db.sql);
   const infra = await createInfrastructure({ databaseUrl: undefined, dataDir: '', natsUrl: process.env.NATS_URL, eventstoreUrl: undefined }, sql);
-  const services = await createServices(infra, { jwtSecret: TEST_JWT_SECRET, logger: false, commands: true, queries: true, loginAttemptsPerMinute: 1000 });
+  const services = await createServices(infra, { jwtSecret: TEST_JWT_SECRET, logger: false, commands: true, queries: true, loginAttemptsPerMinute: 1000, loginAttemptsPerAddressPerMinute: 100_000 });
   await seedDemoData(infra, loadDemoCatalog());
   await services.start();
   const { rows } = await db.sql.query<{ version: string; database: string }>('SELECT version() AS version, current_database() AS database');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../runtime/src/testing/test-app';
-import { webClientBuilt } from '../runtime/src/web-client';
-import { launchChromium } from './browser';
+import { inlineScriptHashes, webClientBuilt } from '../runtime/src/web-client';
+import { launchChromium, loginPage } from './browser';
 
 /** How the built client is served (needs `npm run build`, like the browser tests). */
 describe('serving the built web client', () => {
@@ -51,4 +51,54 @@ describe('serving the built web client', () => {
       expect(res.headers['cache-control'], asset).toBe('public, max-age=31536000, immutable');
     }
   });
+
+  it("serves index.html under a CSP that allows exactly its inline start script, by hash", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/disposition' });
+    const csp = String(res.headers['content-security-policy']);
+    const hashes = inlineScriptHashes();
+    expect(hashes.length).toBeGreaterThan(0);
+    expect(csp).toMatch(new RegExp(`script-src 'self'( '${hashes.map((h) => h.replace(/[+/=]/g, '\\$&')).join("' '")}')(;|$)`));
+    expect(csp).not.toContain('unsafe-inline\' \'');
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+  });
+
+  it('shows every area under the CSP without a violation or a console error', async () => {
+    const listening = await createTestApp({ serveWeb: true, listen: true });
+    const browser = await launchChromium();
+    try {
+      const context = await browser.newContext();
+      // Violations are reported as events (and console errors): both are collected from the first script on.
+      await context.addInitScript(() => {
+        const w = window as unknown as { cspViolations: string[] };
+        w.cspViolations = [];
+        document.addEventListener('securitypolicyviolation', (e) => w.cspViolations.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`));
+      });
+      const errors: string[] = [];
+      const page = await loginPage(context, listening.url, 'admin', '/auftragsannahme');
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      const violations = () => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+      for (const [path, visible] of [
+        ['/auftragsannahme', '.ag-root'],
+        ['/disposition', 'main'],
+        ['/fuhrpark', 'main'],
+        ['/abrechnung', 'main'],
+        ['/pruefung', 'main'],
+        ['/postausgang', 'main'],
+      ] as const) {
+        await page.goto(`${listening.url}${path}`);
+        await page.locator(visible).first().waitFor({ timeout: 30_000 });
+        await page.waitForTimeout(500);
+        expect(await violations(), path).toEqual([]);
+      }
+      expect(errors.filter((e) => /Content Security Policy|Refused to/i.test(e))).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await browser.close();
+      await listening.close();
+    }
+  }, 180_000);
 });
+

@@ -5,6 +5,10 @@ export const redactedPaths = [
   'req.headers.authorization',
   'req.headers.cookie',
   'headers.authorization',
+  'headers.cookie',
+  // Plugins that log the request's headers inside their own objects (@fastify/multipart at trace).
+  '*.headers.authorization',
+  '*.headers.cookie',
   '*.password',
   '*.passwordHash',
   '*.token',

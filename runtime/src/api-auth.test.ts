@@ -4,6 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoId } from './seed';
 import { demoOrderBody } from './testing/demo-order';
+import { isWrite, operationsOf } from './testing/openapi-fuzz';
 import { readLog } from './testing/read-log';
 import { createTestApp, TEST_JWT_SECRET, type TestApp } from './testing/test-app';
 
@@ -226,6 +227,33 @@ describe('authentication and roles', () => {
       expect((await readLog(t.infra.store)).length).toBe(before);
     });
 
+    it('sends the security headers: a strict CSP that forbids framing, nosniff, a referrer policy; HSTS only over TLS', async () => {
+      const res = await get('/api/health');
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toMatch(/script-src 'self'(;|$)/);
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("object-src 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('same-origin');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+      // Without TRUST_PROXY a client cannot claim TLS; errors carry the headers too.
+      expect((await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-forwarded-proto': 'https' } })).headers['strict-transport-security']).toBeUndefined();
+      expect((await get('/api/orders')).headers['content-security-policy']).toBe(csp);
+    });
+
+    it('sends HSTS when a trusted proxy says the request came over TLS', async () => {
+      const proxied = await createTestApp({ sql: t.infra.sql, seed: false, trustProxy: '127.0.0.1' });
+      try {
+        const res = await proxied.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });
+        expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+        expect((await proxied.app.inject({ method: 'GET', url: '/api/health' })).headers['strict-transport-security']).toBeUndefined();
+      } finally {
+        await proxied.close();
+      }
+    });
+
     it('serves /api/health without a token', async () => {
       const res = await get('/api/health');
       expect(res.statusCode).toBe(200);
@@ -256,6 +284,57 @@ describe('authentication and roles', () => {
       const after = await readLog(t.infra.store);
       expect(after.length).toBe(before.length);
       expect(after.filter((e) => e.type === 'OrderCreated' && e.metadata.userId === demoId('user', 'audit'))).toEqual([]);
+    });
+
+    /** Reads that take their question as a body: open to every role, they write nothing. */
+    const readsByPost = ['POST /api/capacity-analysis/analyze', 'POST /api/drag-preview', 'POST /api/smart-service/analyze-vehicle', 'POST /api/smart-service/search-workshops'];
+    /** Every role keeps its own settings (docs/adr/0010). */
+    const ownSettings = ['POST /api/user/order-settings/reset', 'PUT /api/user/order-settings'];
+
+    it('answers 403 to the auditor on every write route of the OpenAPI document, so a new route without a guard fails here', async () => {
+      const audit = await t.login('audit');
+      const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as unknown;
+      const writes = operationsOf(doc).filter((op) => isWrite(op) && !op.isPublic);
+      expect(writes.length).toBeGreaterThanOrEqual(60);
+      const open: string[] = [];
+      for (const op of writes) {
+        const before = (await readLog(t.infra.store)).length;
+        const res = await t.app.inject({
+          method: op.method,
+          url: op.path.replace(/\{[^}]+\}/g, 'does-not-exist'),
+          headers: { authorization: `Bearer ${audit}`, 'content-type': 'application/json' },
+          payload: '{}',
+        });
+        const route = `${op.method} ${op.path}`;
+        if (res.statusCode === 403) expect(res.json(), route).toEqual({ success: false, error: expect.any(String) });
+        else open.push(route);
+        if (!ownSettings.includes(route)) expect((await readLog(t.infra.store)).length, route).toBe(before);
+      }
+      expect(open.sort()).toEqual([...readsByPost, ...ownSettings].sort());
+    });
+
+    it('documents the body of every write route that takes one (JSON or multipart), so clients and the fuzz know it', async () => {
+      const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as unknown;
+      const bodiless = operationsOf(doc)
+        .filter((op) => isWrite(op) && op.method !== 'DELETE' && op.body === null)
+        .map((op) => `${op.method} ${op.path}`);
+      // Commands whose path says it all (no body is read).
+      expect(bodiless.sort()).toEqual(
+        [
+          'POST /api/billing/confirm/{id}',
+          'POST /api/disposition/tours/{id}/reset',
+          'POST /api/fuel-cards/{id}/reveal-pin',
+          'POST /api/optimization/tours/{id}/optimize',
+          'POST /api/orders/{id}/duplicate',
+          'POST /api/orders/{id}/storno',
+          'POST /api/orders/{id}/unlock-delivery-data',
+          'POST /api/user/order-settings/reset',
+          'POST /api/user/order-templates/{id}/use',
+        ].sort(),
+      );
+      const upload = operationsOf(doc).find((op) => op.path === '/api/vehicles/{id}/documents' && op.method === 'POST');
+      expect(upload?.body?.contentType).toBe('multipart/form-data');
+      expect(Object.keys(upload?.body?.schema.properties ?? {}).sort()).toEqual(['category', 'file']);
     });
 
     it('answers 403 to the auditor also when the body is invalid (no hint about the fields)', async () => {
@@ -305,10 +384,69 @@ describe('login rate limit', () => {
     expectError(await login('auftrag', 'demo1234'), 429, messages.login.tooManyAttempts);
   });
 
-  it('counts attempts per username: locking out one name does not lock out a colleague at the same address', async () => {
+  it('does not believe X-Forwarded-For without TRUST_PROXY: forged addresses do not reset the count', async () => {
+    const forged = (i: number) =>
+      limited.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: 'admin', password: 'falsch' },
+        remoteAddress: '10.0.0.8',
+        headers: { 'x-forwarded-for': `203.0.113.${i}` },
+      });
+    for (let i = 0; i < 3; i++) expectError(await forged(i), 401, messages.login.invalidCredentials);
+    expectError(await forged(99), 429, messages.login.tooManyAttempts);
+  });
+
+    it('counts attempts per username: locking out one name does not lock out a colleague at the same address', async () => {
     for (let i = 0; i < 4; i++) await login('fuhrpark', 'falsch');
     expectError(await login('fuhrpark', 'demo1234'), 429, messages.login.tooManyAttempts);
     const colleague = await login('abrechnung', 'demo1234');
     expect(colleague.statusCode, colleague.body).toBe(200);
   });
 });
+
+describe('login limits per address and behind a proxy', () => {
+  let t: TestApp;
+  let perAddress: TestApp;
+  let proxied: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    // At most 4 attempts a minute from one address, whatever the usernames.
+    perAddress = await createTestApp({ sql: t.infra.sql, seed: false, loginAttemptsPerAddressPerMinute: 4 });
+    // Behind a proxy at 10.0.0.1 (TRUST_PROXY=10.0.0.1): its X-Forwarded-For names the client.
+    proxied = await createTestApp({ sql: t.infra.sql, seed: false, loginAttemptsPerMinute: 3, trustProxy: '10.0.0.1' });
+  });
+  afterAll(async () => {
+    await proxied?.close();
+    await perAddress?.close();
+    await t?.close();
+  });
+
+  const login = (app: TestApp, username: string, remoteAddress: string, headers: Record<string, string> = {}) =>
+    app.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password: 'falsch' }, remoteAddress, headers });
+
+  it('answers 429 once one address tried too often, even spread over many usernames; another address still logs in', async () => {
+    const names = ['dispo', 'auftrag', 'abrechnung', 'fuhrpark'];
+    for (const name of names) expectError(await login(perAddress, name, '10.0.1.1'), 401, messages.login.invalidCredentials);
+    expectError(await login(perAddress, 'audit', '10.0.1.1'), 429, messages.login.tooManyAttempts);
+    const other = await perAddress.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'audit', password: 'demo1234' },
+      remoteAddress: '10.0.1.2',
+    });
+    expect(other.statusCode, other.body).toBe(200);
+  });
+
+  it('counts per forwarded client behind the configured proxy, and ignores the header from anyone else', async () => {
+    // Two clients behind the proxy: each has its own count.
+    for (let i = 0; i < 3; i++) expectError(await login(proxied, 'dispo', '10.0.0.1', { 'x-forwarded-for': '198.51.100.1' }), 401, messages.login.invalidCredentials);
+    expectError(await login(proxied, 'dispo', '10.0.0.1', { 'x-forwarded-for': '198.51.100.1' }), 429, messages.login.tooManyAttempts);
+    expectError(await login(proxied, 'dispo', '10.0.0.1', { 'x-forwarded-for': '198.51.100.2' }), 401, messages.login.invalidCredentials);
+    // Not from the proxy: the header is not believed, the socket's address counts.
+    for (let i = 0; i < 3; i++) expectError(await login(proxied, 'auftrag', '10.9.9.9', { 'x-forwarded-for': `198.51.100.${10 + i}` }), 401, messages.login.invalidCredentials);
+    expectError(await login(proxied, 'auftrag', '10.9.9.9', { 'x-forwarded-for': '198.51.100.99' }), 429, messages.login.tooManyAttempts);
+  });
+});
+

@@ -98,6 +98,62 @@ describe('bad input', () => {
     return post('/api/orders', body);
   };
 
+  it('answers malformed multipart uploads with 400 and a German text, and stores nothing', async () => {
+    const vehicleUrl = `/api/vehicles/${demoId('vehicle', 'HH-MS 204')}/documents`;
+    const boundary = 'kaputt123';
+    const files = async () => Number((await t.infra.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM blobs.files')).rows[0]?.n);
+    const before = await files();
+    for (const [contentType, body] of [
+      [`multipart/form-data; boundary=${boundary}`, 'no boundary at all'],
+      ['multipart/form-data', `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n%PDF-1.4`],
+      [`multipart/form-data; boundary=${boundary}`, `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n%PDF-1.4 abgeschnitten`],
+      [`multipart/form-data; boundary=${boundary}`, `--${boundary}\r\nkaputt\r\n\r\nx\r\n--${boundary}--\r\n`],
+    ] as const) {
+      const res = await post(vehicleUrl, body, { 'content-type': contentType });
+      expect(res.statusCode, `${contentType}: ${res.body}`).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, res.body).toBeLessThan(500);
+      expect(catalogueTexts(messages)).toContain((res.json() as { error: string }).error);
+      expectNoInternals(res.body);
+    }
+    expect(await files()).toBe(before);
+  });
+
+  it('refuses a lone UTF-16 surrogate and numbers beyond any bound in every text and number field (400 naming it)', async () => {
+    for (const [field, value] of [
+      ['notes', 'Anfang\ud800Ende'],
+      ['delivery_address', '\udc00'],
+      ['plant_id', 'x\ud83d'],
+      ['quantity', 1e308],
+      ['weight_tons', 1e16],
+    ] as const) {
+      await refused(order({ [field]: value }), 400, messages.http.invalidField(field));
+    }
+    await refused(order({ weight_tons: 5000 }), 400, messages.validation.weightTooLarge('1.000'));
+    const admin = await t.login('admin');
+    const card = (limits: Record<string, number>) => () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/fuel-cards',
+        headers: { authorization: `Bearer ${admin}` },
+        payload: { card_number: '7000 1234', card_type: 'diesel', ...limits },
+      });
+    await refused(card({ daily_limit: 1e308 }), 400, messages.http.invalidField('daily_limit'));
+    await refused(card({ monthly_limit: 1e12 }), 400, messages.fleetCommands.invalidNumber);
+    const entry = (extra: Record<string, unknown>) => () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/vehicle-analytics/${demoId('vehicle', 'HH-MS 204')}/history`,
+        headers: { authorization: `Bearer ${admin}` },
+        payload: { action_type: 'UPDATED', action_title: 'Kilometerstand', description: 'abgelesen', ...extra },
+      });
+    await refused(entry({ odometer_reading: 99_999_999 }), 400, messages.http.invalidField('odometer_reading'));
+    await refused(entry({ cost_amount: 50_000_000 }), 400, messages.http.invalidField('cost_amount'));
+    const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+    // A query string cannot carry a lone surrogate (its bytes decode to U+FFFD), but NUL: refused as well.
+    expectRefusal(await get('/api/plants/search?q=Kies%00'), 400, messages.http.invalidField('q'));
+    expect((await get('/api/plants/search?q=%ED%A0%80')).statusCode).toBe(200);
+  });
+
   describe('POST /api/orders', () => {
     it('names an unknown field (also the camelCase spelling of a known one)', async () => {
       await refused(order({ favourite_colour: 'rot' }), 400, messages.http.unknownField('favourite_colour'));

@@ -75,6 +75,24 @@ describe('disposition (docs/api/disposition.md)', () => {
   const dayTours = async () => (await ok<{ tours: Tour[] }>(await call('GET', `/api/disposition/tours/${DAY}`))).tours;
   const orderStatus = async (id: string) => (await ok<{ order: { status: string } }>(await call('GET', `/api/orders/${id}`))).order.status;
 
+  it('answers open orders a page at a time in the default sort, next_offset leading to the next page', async () => {
+    await order({ delivery_time_fixed: '06:05' });
+    await order({ delivery_time_fixed: '06:10' });
+    type Page = { orders: { id: string }[]; next_offset: number | null };
+    const all = await ok<Page>(await call('GET', `/api/disposition/orders/open?date=${DAY}`));
+    expect(all.next_offset).toBeNull();
+    expect(all.orders.length).toBeGreaterThanOrEqual(2);
+    const pages: string[] = [];
+    for (let offset: number | null = 0; offset !== null; ) {
+      const page: Page = await ok<Page>(await call('GET', `/api/disposition/orders/open?date=${DAY}&limit=1&offset=${offset}`));
+      expect(page.orders).toHaveLength(1);
+      pages.push(page.orders[0]!.id);
+      offset = page.next_offset;
+    }
+    expect(pages).toEqual(all.orders.map((o) => o.id));
+    refused(await call('GET', `/api/disposition/orders/open?date=${DAY}&limit=1001`), 400, messages.http.invalidField('limit'));
+  });
+
   it('lists only vehicles released for dispatch', async () => {
     const { vehicles } = await ok<{ vehicles: { id: string; license_plate: string; payload_kg: number; current_tours: unknown[] }[] }>(
       await call('GET', `/api/disposition/vehicles?date=${DAY}`),

@@ -1,5 +1,6 @@
 import { messages } from '@dispo/domain/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { blobStore } from '@dispo/platform/storage/blob-store';
 import { demoId } from './seed';
 import { multipartBody, samplePdf } from './testing/multipart';
 import { createTestApp, type TestApp } from './testing/test-app';
@@ -304,6 +305,39 @@ describe('fleet: fuel cards with encrypted PINs, vehicle documents (docs/api/fle
       expect(await listDocuments(vehicle('HH-MS 999'))).toEqual([]);
     });
 
+    it('leaves no stored file behind for uploads that were refused or lost a concurrent race (409)', async () => {
+      const id = vehicle('HH-MS 204');
+      const orphans = async () =>
+        (
+          await t.infra.sql.query<{ n: number }>(
+            'SELECT count(*)::int AS n FROM blobs.files f WHERE NOT EXISTS (SELECT 1 FROM read.vehicle_documents d WHERE d.sha256 = f.sha256)',
+          )
+        ).rows[0]?.n;
+      const before = await orphans();
+      // Different files to one vehicle at once: each command expects the version it read, so some answer 409.
+      const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => upload(id, [pdfPart(samplePdf(`Gleichzeitig ${i}`), `gleichzeitig-${i}.pdf`)])));
+      expect(answers.every((a) => a.statusCode === 201 || a.statusCode === 409), answers.map((a) => a.body).join('\n')).toBe(true);
+      // A file the decider refuses (not a PDF) is not kept either.
+      refused(await upload(id, [pdfPart(Buffer.from('kein PDF'), 'falsch.pdf')]), 400, messages.fleet.onlyPdf);
+      expect(await orphans()).toBe(before);
+
+      // The life cycle itself: bytes held by two commands stay while one still runs; the last refusal removes them.
+      const blobs = blobStore(t.infra.sql);
+      const bytes = samplePdf('Zweimal gehalten');
+      const sha = await blobs.hold(bytes, 'application/pdf');
+      await blobs.hold(bytes, 'application/pdf');
+      await blobs.settle(sha, false);
+      expect(await blobs.get(sha)).not.toBeNull();
+      await blobs.settle(sha, false);
+      expect(await blobs.get(sha)).toBeNull();
+      // Bytes one appended event names stay, whatever the other holders' outcome.
+      const kept = await blobs.hold(bytes, 'application/pdf');
+      await blobs.hold(bytes, 'application/pdf');
+      await blobs.settle(kept, true);
+      await blobs.settle(kept, false);
+      expect(await blobs.get(kept)).not.toBeNull();
+    });
+
     it('stores the same bytes once, however many vehicles hold them', async () => {
       const pdf = samplePdf('Versicherungskarte');
       await ok(await upload(vehicle('IZ-MS 102'), [{ name: 'category', value: 'insurance' }, pdfPart(pdf)]), 201);
@@ -354,5 +388,28 @@ describe('fleet: fuel cards with encrypted PINs, vehicle documents (docs/api/fle
       }
       expect(lines.filter((line) => line.includes('ciphertext'))).toEqual([]);
     });
+  });
+});
+
+describe('logs at LOG_LEVEL=trace', () => {
+  it('hold no token of an upload (the multipart plugin logs the request headers at trace)', async () => {
+    const lines: string[] = [];
+    const t = await createTestApp({ logLevel: 'trace', logStream: { write: (line) => void lines.push(line) } });
+    try {
+      const token = await t.login('fuhrpark');
+      const { payload, headers } = multipartBody([{ name: 'file', filename: 'a.pdf', contentType: 'application/pdf', value: samplePdf() }]);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/vehicles/${demoId('vehicle', 'HH-MS 204')}/documents`,
+        headers: { ...headers, authorization: `Bearer ${token}`, cookie: `session=${token}` },
+        payload,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(lines.some((line) => line.includes('Providing options to busboy'))).toBe(true);
+      const signature = token.split('.')[2]!;
+      expect(lines.filter((line) => line.includes(signature))).toEqual([]);
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -19,7 +19,20 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   ROUTING_URL: z.string().url('ROUTING_URL muss eine URL sein.').optional(),
+  TRUST_PROXY: z.string().optional(),
 });
+
+/**
+ * TRUST_PROXY as Fastify's trustProxy: unset or 'false' believes no X-Forwarded-* header, 'true' every
+ * one, a whole number that many proxy hops, anything else a comma list of proxy addresses/CIDR ranges.
+ */
+export function trustProxySetting(value: string | undefined): boolean | number | string {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false') return false;
+  if (text === 'true') return true;
+  if (/^\d+$/.test(text)) return Number(text);
+  return text;
+}
 
 export interface Config {
   port: number;
@@ -43,6 +56,8 @@ export interface Config {
   seedDemo: boolean;
   /** An OSRM-compatible routing service for distances and travel times; unset: straight line × road factor. */
   routingUrl: string | undefined;
+  /** Whose X-Forwarded-* headers to believe (client address, protocol); default none. */
+  trustProxy: boolean | number | string;
 }
 
 /** Configuration from the environment; the embedded defaults need nothing set. */
@@ -65,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO === 'true',
     routingUrl: e.ROUTING_URL,
+    trustProxy: trustProxySetting(e.TRUST_PROXY),
   };
 }
 

@@ -21,6 +21,7 @@ async function main(): Promise<void> {
     queries: true,
     serveWeb: true,
     routingUrl: config.routingUrl,
+    trustProxy: config.trustProxy,
     mail: { smtpUrl: config.smtpUrl, from: config.mailFrom, tourPlanRecipients: config.tourPlanRecipients, orderMailCopy: config.orderMailCopy },
     deadlineWarnings: true,
   });

@@ -17,6 +17,7 @@ export async function runService(name: string, halves: Pick<ServiceOptions, 'com
     ...halves,
     serveWeb: halves.queries,
     routingUrl: config.routingUrl,
+    trustProxy: config.trustProxy,
     mail: { smtpUrl: config.smtpUrl, from: config.mailFrom, tourPlanRecipients: config.tourPlanRecipients, orderMailCopy: config.orderMailCopy },
     deadlineWarnings: true,
   });

@@ -95,7 +95,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { loadDemoCatalog } from './demo-catalog';
 import type { Infrastructure } from './infrastructure';
-import { sendIndexHtml, serveWebClient, webClientBuilt } from './web-client';
+import { inlineScriptHashes, sendIndexHtml, serveWebClient, webClientBuilt } from './web-client';
 
 /** Every projection, in the order the runner applies them (orders reads the reference tables). */
 export const projections = [
@@ -129,6 +129,8 @@ export const projections = [
 export interface ServiceOptions {
   jwtSecret: string;
   logger?: boolean;
+  /** pino level of the log lines; default LOG_LEVEL or info. */
+  logLevel?: string;
   /** Log lines go here instead of stdout (tests). */
   logStream?: { write(line: string): void };
   /** Serve the command routes (POST …). */
@@ -136,6 +138,10 @@ export interface ServiceOptions {
   /** Run projections and serve queries and the socket gateway. */
   queries: boolean;
   loginAttemptsPerMinute?: number;
+  /** Failed and successful login attempts per minute from one address, whatever the usernames. */
+  loginAttemptsPerAddressPerMinute?: number;
+  /** TRUST_PROXY: whose X-Forwarded-* headers to believe (see createHttpApp); default none. */
+  trustProxy?: boolean | number | string;
   /** Serve the built web client from web/dist on the same port. */
   serveWeb?: boolean;
   /** Key material for fuel card PINs; without it (tests, benchmarks) a random key for this process only. */
@@ -218,7 +224,10 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
     jwtSecret: options.jwtSecret,
     logger: options.logger,
     logStream: options.logStream,
+    logLevel: options.logLevel,
     pageFallback: serveWeb ? sendIndexHtml : undefined,
+    inlineScriptHashes: serveWeb ? inlineScriptHashes() : [],
+    trustProxy: options.trustProxy,
   });
   if (serveWeb) await serveWebClient(app);
   const log = app.log as unknown as Logger;
@@ -240,7 +249,11 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
   };
 
   if (options.commands) {
-    await app.register(loginRoute, { store: infra.store, maxAttemptsPerMinute: options.loginAttemptsPerMinute });
+    await app.register(loginRoute, {
+      store: infra.store,
+      maxAttemptsPerMinute: options.loginAttemptsPerMinute,
+      maxAttemptsPerAddressPerMinute: options.loginAttemptsPerAddressPerMinute,
+    });
     await app.register(orderCommandRoutes, {
       store: infra.store,
       registry: infra.registry,

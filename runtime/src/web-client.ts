@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
@@ -32,4 +33,15 @@ export async function serveWebClient(app: FastifyInstance): Promise<void> {
 
 export function sendIndexHtml(_request: unknown, reply: FastifyReply) {
   return reply.type('text/html').sendFile('index.html', webDist);
+}
+
+/**
+ * CSP sources ('sha256-…') of the inline scripts in the built index.html (the pages' early start,
+ * see web/vite.config.ts), so that the policy allows exactly these and no other inline script.
+ */
+export function inlineScriptHashes(): string[] {
+  const html = readFileSync(`${webDist}/index.html`, 'utf8');
+  return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+    ([, code]) => `sha256-${createHash('sha256').update(code ?? '', 'utf8').digest('base64')}`,
+  );
 }

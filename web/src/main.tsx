@@ -6,6 +6,11 @@ import { createBrowserRouter } from 'react-router';
 import { App, connectApiToRouter } from './App';
 import { createQueryClient } from './api/queryClient';
 import { createRoutes, loadInitialPage } from './routes';
+import { z } from 'zod';
+
+// The CSP allows no eval: zod (the shared schemas) would first try `Function('')`, which the browser
+// reports as a violation, before falling back to what jitless asks for at once.
+z.config({ jitless: true });
 
 // Started first: its code (preloaded by index.html) is fetched while the router is set up.
 const initialPage = loadInitialPage(location.pathname);

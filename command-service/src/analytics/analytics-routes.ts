@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { messages } from '@dispo/domain/messages';
 import { VEHICLE_HISTORY_ACTIONS } from '@dispo/domain/vehicle/history-actions';
-import { localDateSchema, tariffValuesSchema } from '@dispo/events/catalog/index';
+import { localDateSchema, MAX_HISTORY_AMOUNT, MAX_ODOMETER_READING, tariffValuesSchema } from '@dispo/events/catalog/index';
 import type { LogPosition } from '@dispo/events/envelope';
 import type { EventRegistry } from '@dispo/events/registry';
 import type { EventStore } from '@dispo/events/store/port';
@@ -44,9 +44,9 @@ const historyBody = z.object({
   description: z.string().trim().max(2000).default(''),
   category: z.enum(['data', 'status', 'settings', 'assignment', 'document', 'deadline', 'maintenance', 'tour', 'finance']).default('data'),
   priority: z.enum(['low', 'normal', 'high']).default('normal'),
-  revenue_amount: z.number().finite().nullable().optional(),
-  cost_amount: z.number().finite().nonnegative().nullable().optional(),
-  odometer_reading: z.number().int().nonnegative().nullable().optional(),
+  revenue_amount: z.number().finite().min(-MAX_HISTORY_AMOUNT).max(MAX_HISTORY_AMOUNT).nullable().optional(),
+  cost_amount: z.number().finite().nonnegative().max(MAX_HISTORY_AMOUNT).nullable().optional(),
+  odometer_reading: z.number().int().nonnegative().max(MAX_ODOMETER_READING).nullable().optional(),
 });
 
 /** The tariff (admin) and history entries added by hand (fleet managers), issue 14. */

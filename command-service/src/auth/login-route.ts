@@ -15,6 +15,11 @@ export interface LoginOptions {
   store: EventStore;
   /** Attempts per minute for one username from one address. */
   maxAttemptsPerMinute?: number;
+  /**
+   * Attempts per minute from one address whatever the usernames, so that trying one password on many
+   * names is stopped too. High enough for an office behind one NAT address logging in at shift start.
+   */
+  maxAttemptsPerAddressPerMinute?: number;
 }
 
 const loginBody = z.strictObject({ username: requestText().min(1).max(64), password: requestText().min(1).max(256) });
@@ -28,9 +33,14 @@ const userSchema = z.object({
 });
 
 /** POST /api/auth/login: credentials from the event log (username reservation → user stream), answer a JWT. */
-export const loginRoute: FastifyPluginAsyncZod<LoginOptions> = async (app, { store, maxAttemptsPerMinute = 10 }) => {
-  // preHandler: the key needs the parsed body's username.
+export const loginRoute: FastifyPluginAsyncZod<LoginOptions> = async (
+  app,
+  { store, maxAttemptsPerMinute = 10, maxAttemptsPerAddressPerMinute = 60 },
+) => {
+  // preHandler: the key needs the parsed body's username. The address is the socket's unless
+  // TRUST_PROXY names the proxy in front (createHttpApp), so X-Forwarded-For cannot pick a fresh one.
   await app.register(rateLimit, { global: false, hook: 'preHandler' });
+  const perAddress = app.createRateLimit({ max: maxAttemptsPerAddressPerMinute, timeWindow: '1 minute', keyGenerator: (req) => req.ip });
   // Verifying against a real hash when the user is unknown keeps the answer time the same.
   const decoyHash = await hashPassword('decoy-password-for-unknown-users');
 
@@ -44,6 +54,10 @@ export const loginRoute: FastifyPluginAsyncZod<LoginOptions> = async (app, { sto
           keyGenerator: (req) => `${req.ip}|${normalizeUsername(String((req.body as { username?: unknown } | undefined)?.username ?? ''))}`,
           errorResponseBuilder: () => new HttpError(429, messages.login.tooManyAttempts),
         },
+      },
+      preHandler: async (req) => {
+        const limit = await perAddress(req);
+        if (!limit.isAllowed && limit.isExceeded) throw new HttpError(429, messages.login.tooManyAttempts);
       },
       schema: {
         tags: ['Anmeldung'],

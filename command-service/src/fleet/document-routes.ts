@@ -18,6 +18,11 @@ const tags = ['Fuhrpark'];
 const documentParams = z.strictObject({ id: requestText().trim().min(1).max(100), documentId: requestText().trim().min(1).max(100) });
 /** The form fields beside the file; the category is optional (Sonstiges by default). */
 const uploadFields = z.strictObject({ category: z.preprocess((v) => (v === '' ? null : v), documentCategorySchema.nullable()).optional() });
+/** The whole form as the OpenAPI document shows it (readUpload reads it part by part). */
+const uploadForm = z.strictObject({
+  file: z.string().meta({ format: 'binary', description: `Das PDF, höchstens ${MAX_DOCUMENT_MB} MB` }),
+  category: documentCategorySchema.optional(),
+});
 
 /**
  * Reads the one file and the category of a multipart upload, in whatever order they come. The file
@@ -38,9 +43,12 @@ async function readUpload(req: FastifyRequest): Promise<UploadedDocument> {
       }
     }
   } catch (error) {
+    if (error instanceof HttpError) throw error;
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
       throw new HttpError(413, messages.fleetCommands.documentTooLarge(MAX_DOCUMENT_MB));
-    throw error;
+    // Whatever else the multipart reader stumbles over (no boundary, a truncated or malformed part,
+    // too many parts) is the body's fault.
+    throw new HttpError(400, messages.fleetCommands.uploadUnreadable);
   }
   if (!file) throw new HttpError(400, messages.fleetCommands.documentMissing);
   const parsed = uploadFields.safeParse(fields);
@@ -61,7 +69,7 @@ export const documentRoutes: FastifyPluginAsyncZod<FleetRouteOptions> = async (a
 
   app.post(
     '/api/vehicles/:id/documents',
-    { onRequest: writers, schema: { tags, params: idParams, consumes: ['multipart/form-data'] } },
+    { onRequest: writers, schema: { tags, params: idParams, consumes: ['multipart/form-data'], multipartBody: uploadForm } },
     async (req, reply) => {
       const upload = await readUpload(req);
       const documentId = randomUUID();

@@ -138,4 +138,33 @@ describe('createOrder with cached references', () => {
 
     await expect(commands.createOrder(orderId, details, meta)).rejects.toMatchObject({ message: messages.order.alreadyExists });
   });
+
+  it('goes through the free numbers in order when random draws keep meeting taken ones', async () => {
+    const { details } = await catalogue();
+    // Every draw the same number: all but the first order find it taken.
+    const commands = orderCommands({ store, registry, orderNumbers: { draw: () => 0 } });
+    const day = { ...meta, at: new Date('2031-03-04T09:00:00Z') };
+    const numbers: string[] = [];
+    for (let i = 0; i < 4; i++) numbers.push((await commands.createOrder(randomUUID(), details, day)).orderNumber);
+    expect(numbers).toEqual(['S310304-0000', 'S310304-0001', 'S310304-0002', 'S310304-0003']);
+    // Another process (empty knowledge) finds the next free number too.
+    const other = orderCommands({ store, registry, orderNumbers: { draw: () => 0 } });
+    expect((await other.createOrder(randomUUID(), details, day)).orderNumber).toBe('S310304-0004');
+  });
+
+  it('refuses with a German message only when every number of the day is taken, and writes nothing then', async () => {
+    const { details } = await catalogue();
+    const commands = orderCommands({ store, registry, orderNumbers: { suffixes: 3 } });
+    const day = { ...meta, at: new Date('2031-03-05T09:00:00Z') };
+    const numbers = [];
+    for (let i = 0; i < 3; i++) numbers.push((await commands.createOrder(randomUUID(), details, day)).orderNumber);
+    expect(numbers.sort()).toEqual(['S310305-0000', 'S310305-0001', 'S310305-0002']);
+    const orderId = randomUUID();
+    await expect(commands.createOrder(orderId, details, day)).rejects.toMatchObject({ statusCode: 409, message: messages.order.dayFull('3') });
+    expect(await store.readStream(streamIds.order(orderId))).toEqual([]);
+    // The next day has numbers again.
+    await expect(commands.createOrder(randomUUID(), details, { ...meta, at: new Date('2031-03-06T09:00:00Z') })).resolves.toMatchObject({
+      orderNumber: expect.stringMatching(/^S310306-000[0-2]$/),
+    });
+  });
 });

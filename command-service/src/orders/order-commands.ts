@@ -1,7 +1,15 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { DomainError } from '@dispo/domain/decider';
 import { messages } from '@dispo/domain/messages';
-import { type CreateOrder, type OrderCommand, type OrderInput, type OrderRecord, orderDecider, orderNumberFor } from '@dispo/domain/order/index';
+import {
+  type CreateOrder,
+  ORDER_NUMBER_SUFFIXES,
+  type OrderCommand,
+  type OrderInput,
+  type OrderRecord,
+  orderDecider,
+  orderNumberFor,
+} from '@dispo/domain/order/index';
 import type { Changes } from '@dispo/domain/shared/index';
 import type { OrderEvent, OrderStatus } from '@dispo/events/catalog/index';
 import { reservationKinds, streamIds } from '@dispo/events/catalog/index';
@@ -16,8 +24,45 @@ import { StreamStateCache } from '../stream-state-cache';
 import { eachOrder } from './each-order';
 import { berlinDate } from '@dispo/domain/shared/berlin-date';
 
-/** How often a new random order number is drawn when the drawn one is taken. */
-const ORDER_NUMBER_DRAWS = 20;
+/** Random draws of an order number before the free numbers are gone through in order. */
+const RANDOM_DRAWS = 5;
+
+/**
+ * The order numbers of a day this process knows to be taken (numbers are never given back): after
+ * the random draws, the next number not known taken is tried, so a busy day costs few tries and a
+ * full day is recognised after each number was tried once. Only the latest days are kept.
+ */
+class TakenSuffixes {
+  private readonly days = new Map<string, Set<number>>();
+  constructor(readonly suffixes: number) {}
+
+  of(day: string): Set<number> {
+    let taken = this.days.get(day);
+    if (!taken) {
+      taken = new Set();
+      this.days.set(day, taken);
+      if (this.days.size > 3) this.days.delete(this.days.keys().next().value!);
+    }
+    return taken;
+  }
+
+  /** The first suffix from `start` on (wrapping) not known taken, or null when the day is full. */
+  next(day: string, start: number): number | null {
+    const taken = this.of(day);
+    for (let i = 0; i < this.suffixes; i++) {
+      const suffix = (start + i) % this.suffixes;
+      if (!taken.has(suffix)) return suffix;
+    }
+    return null;
+  }
+}
+
+export interface OrderNumberOptions {
+  /** How many suffixes a day has (tests use fewer than the 10,000 of orders.md §3). */
+  suffixes?: number;
+  /** Draws a suffix from 0 to suffixes - 1 (tests make it collide). */
+  draw?: (suffixes: number) => number;
+}
 
 /** What a PUT or PATCH asks to change (undefined keeps a value, null clears it). */
 export interface OrderChange {
@@ -34,8 +79,16 @@ function detailsOf(order: OrderRecord): OrderInput {
   return details;
 }
 
-export function orderCommands(ctx: { store: EventStore; registry: EventRegistry }) {
+export function orderCommands(ctx: { store: EventStore; registry: EventRegistry; orderNumbers?: OrderNumberOptions }) {
   const refs = referenceLoader(ctx.store);
+  const taken = new TakenSuffixes(ctx.orderNumbers?.suffixes ?? ORDER_NUMBER_SUFFIXES);
+  const draw = ctx.orderNumbers?.draw ?? ((suffixes: number) => randomInt(0, suffixes));
+  /** A random suffix first; after RANDOM_DRAWS taken ones, the next free one after the last draw. */
+  const pickSuffix = (day: string, tries: number, last: number): number => {
+    const suffix = tries < RANDOM_DRAWS ? draw(taken.suffixes) : taken.next(day, Math.max(0, last));
+    if (suffix === null) throw new HttpError(409, messages.order.dayFull(taken.suffixes.toLocaleString('de-DE')));
+    return suffix;
+  };
   const references = new StreamStateCache();
   const currentOrder = async (orderId: string): Promise<OrderRecord | null> => {
     const { state } = await loadAggregate(ctx.store, orderDecider, streamIds.order(orderId));
@@ -47,13 +100,16 @@ export function orderCommands(ctx: { store: EventStore; registry: EventRegistry 
      * is reserved in its own stream in the same atomic append as the order, so it is never given twice.
      * Nothing is read in the common case: the order's id is new (its stream is expected not to exist),
      * the number's reservation stream likewise (a conflict: the number is taken, draw another), and the
-     * records the order names come from the cache, checked by version in the same append.
+     * records the order names come from the cache, checked by version in the same append. A day has
+     * 10,000 numbers: when random draws keep meeting taken ones, the free ones are tried in order,
+     * and only a day whose every number is taken is refused (docs/api/orders.md).
      */
     async createOrder(orderId: string, details: OrderInput, meta: CommandMeta & { userId: string }, duplicatedFrom?: string) {
       const correlationId = meta.correlationId ?? randomUUID();
       const streamId = streamIds.order(orderId);
       let refresh = false;
       let draws = 0;
+      let suffix = -1;
       for (;;) {
         const checks: Decision[] = [];
         const cached = referenceLoader(ctx.store, { cache: references, refresh, checks });
@@ -65,10 +121,12 @@ export function orderCommands(ctx: { store: EventStore; registry: EventRegistry 
           cached.customer(details.customerId),
         ]);
         const now = meta.at ?? new Date();
+        const day = berlinDate(now);
+        suffix = pickSuffix(day, draws, suffix);
         const command: CreateOrder = {
           type: 'CreateOrder',
           orderId,
-          orderNumber: orderNumberFor(berlinDate(now), randomInt(0, 10_000)),
+          orderNumber: orderNumberFor(day, suffix),
           userId: meta.userId,
           now: now.toISOString(),
           details,
@@ -94,11 +152,13 @@ export function orderCommands(ctx: { store: EventStore; registry: EventRegistry 
         const decisions: Decision[] = [{ streamId, expectedVersion: 'no_stream', events }, reservation];
         try {
           const position = await appendDecisions(ctx.store, ctx.registry, { ...meta, correlationId }, decisions, checks);
+          taken.of(day).add(suffix);
           return { position, decisions, orderNumber: command.orderNumber };
         } catch (error) {
           if (!(error instanceof WrongExpectedVersionError)) throw error;
           if (error.streamId === reservation.streamId) {
-            if (++draws >= ORDER_NUMBER_DRAWS) throw new HttpError(409, messages.order.orderNumberTaken);
+            taken.of(day).add(suffix);
+            draws++;
           } else if (error.streamId === streamId) {
             // The id is not new after all: the decider answers on what the stream holds.
             orderDecider.decide(command, (await loadAggregate(ctx.store, orderDecider, streamId)).state);

@@ -1,7 +1,7 @@
 import type { OrderDetails, OrderEvent, OrderStatus } from '@dispo/events/catalog/index';
 import { messages } from '../messages';
 import { type Changes, existingEntity, refuse, sameData } from '../shared';
-import { estimatedWeightTons, validOrderDetails } from './order-details';
+import { estimatedWeightTons, refuseImpossibleWeight, validOrderDetails } from './order-details';
 import type { OrderInput } from './order-input';
 import type { OrderReferences } from './order-references';
 import type { OrderRecord, OrderState } from './order-state';
@@ -130,6 +130,7 @@ function deliveryDataEvents(command: UpdateOrder, order: OrderRecord, status: Or
   const slip = command.deliverySlipNumber === undefined ? order.deliverySlipNumber : command.deliverySlipNumber?.trim() || null;
   const weight = command.actualWeight === undefined ? order.actualWeight : command.actualWeight;
   if (weight !== null && (!Number.isFinite(weight) || weight <= 0)) refuse('validation', messages.order.actualWeightPositive, ['actualWeight']);
+  if (weight !== null) refuseImpossibleWeight(weight, 'actualWeight');
   if (slip === order.deliverySlipNumber && weight === order.actualWeight) return [];
   const events: OrderEvent[] = [
     {

@@ -32,9 +32,18 @@ export function estimatedWeightTons(quantity: number, unit: Unit): number | null
   return null;
 }
 
+/** The heaviest order, as MAX_ORDER_QUANTITY's tonnes: a weight beyond it is a typing error. */
+export const MAX_ORDER_WEIGHT_TONS = MAX_ORDER_QUANTITY.to;
+
+/** A weight in tonnes of an order: finite, not negative, at most MAX_ORDER_WEIGHT_TONS. */
+export function refuseImpossibleWeight(weightTons: number, field: string): void {
+  if (!Number.isFinite(weightTons) || weightTons < 0) refuse('validation', messages.validation.weightNotNegative, [field]);
+  if (weightTons > MAX_ORDER_WEIGHT_TONS) refuse('validation', messages.validation.weightTooLarge(MAX_ORDER_WEIGHT_TONS.toLocaleString('de-DE')), [field]);
+}
+
 function validWeightTons(weightTons: number | null | undefined, quantity: number, unit: Unit): number | null {
   if (weightTons === null || weightTons === undefined || Number.isNaN(weightTons)) return estimatedWeightTons(quantity, unit);
-  if (!Number.isFinite(weightTons) || weightTons < 0) refuse('validation', messages.validation.weightNotNegative, ['weightTons']);
+  refuseImpossibleWeight(weightTons, 'weightTons');
   return weightTons;
 }
 

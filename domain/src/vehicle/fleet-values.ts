@@ -6,10 +6,16 @@ import { cleanText, isLocalDate, refuse } from '../shared';
  * when not given) or refuses with a German message naming the field.
  */
 
-/** Amounts, weights, distances: a finite number, not negative. */
+/**
+ * The largest amount, weight or distance of the fleet: a hundred million (euros, kilograms, km) is
+ * beyond any card limit, vehicle or odometer, and keeps cent rounding and the read tables' columns exact.
+ */
+export const MAX_FLEET_NUMBER = 100_000_000;
+
+/** Amounts, weights, distances: a finite number, not negative, at most MAX_FLEET_NUMBER. */
 export function nonNegativeNumber(value: number | null | undefined, field: string): number | null {
   if (value === null || value === undefined) return null;
-  if (!Number.isFinite(value) || value < 0) refuse('validation', messages.fleetCommands.invalidNumber, [field]);
+  if (!Number.isFinite(value) || value < 0 || value > MAX_FLEET_NUMBER) refuse('validation', messages.fleetCommands.invalidNumber, [field]);
   return value;
 }
 

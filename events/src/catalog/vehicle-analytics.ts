@@ -4,7 +4,10 @@ import { idSchema, localDateSchema, performerIdSchema, requiredTextSchema, times
 
 const price = z.number().finite().positive().max(100_000);
 const km = z.number().finite().nonnegative().max(100_000);
-const euro = z.number().finite().min(-10_000_000).max(10_000_000);
+/** The largest euro amount and odometer reading of a history entry (the routes check the same). */
+export const MAX_HISTORY_AMOUNT = 10_000_000;
+export const MAX_ODOMETER_READING = 10_000_000;
+const euro = z.number().finite().min(-MAX_HISTORY_AMOUNT).max(MAX_HISTORY_AMOUNT);
 
 /**
  * The freight tariff (issue 14; demo catalogue `tariff`) from one day on: the price data behind tour
@@ -94,7 +97,7 @@ export const vehicleHistoryEntryAdded = defineEvent({
     priority: z.enum(['low', 'normal', 'high']),
     revenueAmount: euro.nullable(),
     costAmount: euro.nullable(),
-    odometerReading: z.number().int().nonnegative().max(10_000_000).nullable(),
+    odometerReading: z.number().int().nonnegative().max(MAX_ODOMETER_READING).nullable(),
     addedBy: performerIdSchema,
     addedAt: timestampSchema,
   }),

@@ -1,6 +1,6 @@
 import { DomainError, type DomainErrorKind } from '@dispo/domain/decider';
 import { messages } from '@dispo/domain/messages';
-import { WrongExpectedVersionError } from '@dispo/events/store/errors';
+import { InvalidEventError, WrongExpectedVersionError } from '@dispo/events/store/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 
@@ -54,6 +54,12 @@ export function installErrorHandling(app: FastifyInstance, pageFallback?: (reque
     if (error instanceof HttpError) return send(error.statusCode, error.message, error.details);
     if (error instanceof DomainError) return send(domainStatus[error.kind], error.message, error.details);
     if (error instanceof WrongExpectedVersionError) return send(409, messages.http.conflict);
+    // A value the route let through but the event's schema refuses is still the request's fault:
+    // nothing was appended. Logged, since the route's own check should have named the field.
+    if (error instanceof InvalidEventError) {
+      request.log.warn({ err: error }, 'event refused by its schema');
+      return send(400, messages.http.badRequest);
+    }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation as unknown as ValidationIssue[];
       // Only a body's fields are fields of a form.

@@ -8,17 +8,24 @@ const str = (v: unknown): string | null => (v === null || v === undefined ? null
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
 /** An open order as the dispatch sidebar shows it (dispatch.md §3 "Open order"), with plant coordinates. */
-export async function openOrders(sql: SqlExecutor, date?: string) {
+export async function openOrders(sql: SqlExecutor, page: { date?: string; offset: number; limit: number }) {
+  // One row more than asked tells whether another page follows, without counting them all.
   const { rows } = await sql.query(
     `SELECT o.*, lp.lat AS loading_lat, lp.lng AS loading_lng, dp.lat AS delivery_lat, dp.lng AS delivery_lng, dp.address AS delivery_plant_address
      FROM read.orders o
      LEFT JOIN read.plants lp ON lp.id = o.plant_id
      LEFT JOIN read.plants dp ON dp.id = o.delivery_plant_id
      WHERE o.status = 'offen' AND ($1::date IS NULL OR o.delivery_date = $1::date)
-     ORDER BY o.delivery_date, coalesce(o.delivery_time_fixed, o.delivery_time_from), o.order_number`,
-    [date ?? null],
+     ORDER BY o.delivery_date, coalesce(o.delivery_time_fixed, o.delivery_time_from), o.order_number
+     LIMIT $2 OFFSET $3`,
+    [page.date ?? null, page.limit + 1, page.offset],
   );
-  return rows.map((r) => ({
+  const more = rows.length > page.limit;
+  return { orders: rows.slice(0, page.limit).map(openOrderView), nextOffset: more ? page.offset + page.limit : null };
+}
+
+function openOrderView(r: Record<string, unknown>) {
+  return {
     id: String(r.id),
     order_number: String(r.order_number),
     type: 'transport_order',
@@ -54,7 +61,7 @@ export async function openOrders(sql: SqlExecutor, date?: string) {
     delivery_lng: num(r.delivery_lng),
     loading_lat: num(r.loading_lat),
     loading_lng: num(r.loading_lng),
-  }));
+  };
 }
 
 export interface TourOrderView {

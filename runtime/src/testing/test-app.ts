@@ -25,10 +25,13 @@ export interface TestAppOptions {
   commands?: boolean;
   queries?: boolean;
   loginAttemptsPerMinute?: number;
+  loginAttemptsPerAddressPerMinute?: number;
+  trustProxy?: ServiceOptions['trustProxy'];
   /** Serve the built web client (web/dist) as `npm start` does. */
   serveWeb?: boolean;
   /** Log into this stream (at LOG_LEVEL, default info) instead of not logging at all. */
   logStream?: { write(line: string): void };
+  logLevel?: string;
   /** Share a database with another test app (two gateways on one database). */
   sql?: Infrastructure['sql'];
   /** Tour-plan mails: SMTP worker and scheduler (off unless given). */
@@ -53,9 +56,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     pinKey: TEST_PIN_KEY,
     logger: options.logStream !== undefined,
     logStream: options.logStream,
+    logLevel: options.logLevel,
     commands: options.commands ?? true,
     queries: options.queries ?? true,
     loginAttemptsPerMinute: options.loginAttemptsPerMinute ?? 1000,
+    loginAttemptsPerAddressPerMinute: options.loginAttemptsPerAddressPerMinute ?? 100_000,
+    trustProxy: options.trustProxy,
     serveWeb: options.serveWeb,
     mail: options.mail,
     optimization: options.optimization,

@@ -2,10 +2,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DATE, type DispatchBackend, loginAt, startDispatchBackend } from '../features/dispatch/dispatchTestKit';
+import { DATE, type DispatchBackend, loginAt, makeOpenOrder, startDispatchBackend } from '../features/dispatch/dispatchTestKit';
 import { createTestQueryClient } from '../test/render';
 import { resetApiClient } from './client';
-import { DISPATCH_STALE_TIMES, LIVE_DISPO_INTERVAL_MS, useAssignOrder, useDispatchVehicles, useOpenOrders, useTourDetails, useTours } from './disposition';
+import { DISPATCH_STALE_TIMES, fetchOpenOrders, LIVE_DISPO_INTERVAL_MS, useAssignOrder, useDispatchVehicles, useOpenOrders, useTourDetails, useTours } from './disposition';
 import { queryKeys } from './queryKeys';
 
 let backend: DispatchBackend;
@@ -26,6 +26,31 @@ function Probe({ onAssign, live = false }: { onAssign(assign: Assign): void; liv
   onAssign(assign);
   return null;
 }
+
+describe('fetchOpenOrders', () => {
+  it('pages through the server\'s answers until the last and keeps an order seen twice once', async () => {
+    const orders = Array.from({ length: 5 }, (_, i) => makeOpenOrder({ id: `o-${i}`, order_number: `S000000-000${i}` }));
+    backend = await startDispatchBackend({
+      routes: {
+        // Pages of two; the second page repeats an order of the first (it moved while the pages were read).
+        'GET /api/disposition/orders/open': ({ query }) => {
+          const offset = Number(query.get('offset') ?? 0);
+          const page = offset === 2 ? [orders[1]!, ...orders.slice(2, 4)] : orders.slice(offset, offset + 2);
+          return { json: { orders: page, next_offset: offset + 2 < orders.length ? offset + 2 : null } };
+        },
+      },
+    });
+    loginAt(backend);
+    resetApiClient();
+    const got = await fetchOpenOrders(DATE);
+    expect(got.map((o) => o.id)).toEqual(['o-0', 'o-1', 'o-2', 'o-3', 'o-4']);
+    expect(backend.calls('GET', '/api/disposition/orders/open').map((c) => [c.query.get('date'), c.query.get('offset')])).toEqual([
+      [DATE, null],
+      [DATE, '2'],
+      [DATE, '4'],
+    ]);
+  });
+});
 
 describe('Disposition API hooks', () => {
   it('use the stale times of §7 and clear tours and open orders after an assignment', async () => {

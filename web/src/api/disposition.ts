@@ -7,6 +7,7 @@ import type {
   DispatchStatsResponse,
   DispatchVehiclesResponse,
   MoveBody,
+  OpenOrder,
   OpenOrdersResponse,
   Tour,
   TourResponse,
@@ -40,9 +41,21 @@ export async function fetchDispatchVehicles(date: string, signal?: AbortSignal) 
   return answer.vehicles ?? [];
 }
 
+/**
+ * Every open order of the date: the server answers a page at a time, so the pages are fetched until
+ * the last. An order that moved between pages while they were fetched is kept once.
+ */
 export async function fetchOpenOrders(date: string, signal?: AbortSignal) {
-  const answer = await apiRequest<OpenOrdersResponse>('/disposition/orders/open', { query: { date }, ...(signal ? { signal } : {}) });
-  return answer.orders ?? [];
+  const byId = new Map<string, OpenOrder>();
+  let offset: number | null | undefined = 0;
+  while (typeof offset === 'number') {
+    // The first page's URL stays the one index.html's early call uses (startEarlyDispatchDay).
+    const query = offset === 0 ? { date } : { date, offset };
+    const answer: OpenOrdersResponse = await apiRequest<OpenOrdersResponse>('/disposition/orders/open', { query, ...(signal ? { signal } : {}) });
+    for (const order of answer.orders ?? []) byId.set(order.id, order);
+    offset = answer.next_offset;
+  }
+  return [...byId.values()];
 }
 
 export async function fetchTours(date: string, signal?: AbortSignal) {

@@ -223,8 +223,10 @@ export interface DispatchVehiclesResponse {
   vehicles: DispatchVehicle[];
 }
 
+/** One page: `next_offset` is where the next page starts, null on the last (docs/api/disposition.md). */
 export interface OpenOrdersResponse {
   orders: OpenOrder[];
+  next_offset?: number | null;
 }
 
 export interface ToursResponse {

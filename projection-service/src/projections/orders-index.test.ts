@@ -1,0 +1,39 @@
+import { createTestSql, type TestSql } from '@dispo/events/testing/test-database';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listOrders } from '../orders/order-list';
+import { ordersProjection } from './orders';
+
+/** The statements a read sends, without running them. */
+function recorder() {
+  const statements: { text: string; params: unknown[] }[] = [];
+  return { statements, sql: { query: async (text: string, params: unknown[] = []) => (statements.push({ text, params }), { rows: [] }) } };
+}
+
+describe('the orders projection indexes the default sort', () => {
+  let db: TestSql;
+
+  beforeAll(async () => {
+    db = await createTestSql();
+    await db.sql.query('CREATE SCHEMA IF NOT EXISTS read');
+    await ordersProjection.setup(db.sql);
+  });
+  afterAll(async () => {
+    await db?.dispose();
+  });
+
+  /** The plan of `text` when the planner may neither scan the table nor sort. */
+  const planOf = (text: string, params: unknown[]) =>
+    db.sql.transaction(async (tx) => {
+      await tx.query('SET LOCAL enable_seqscan = off');
+      await tx.query('SET LOCAL enable_sort = off');
+      const { rows } = await tx.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${text}`, params);
+      return rows.map((r) => r['QUERY PLAN']).join('\n');
+    });
+
+  it('reads a page of the order list in default order from orders_default_sort_idx', async () => {
+    const { sql, statements } = recorder();
+    await listOrders(sql, { page: 1, limit: 50, sortOrder: 'asc' });
+    const page = statements.find((s) => /ORDER BY/.test(s.text))!;
+    expect(await planOf(page.text, page.params)).toMatch(/orders_default_sort_idx/);
+  });
+});
