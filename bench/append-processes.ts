@@ -92,15 +92,29 @@ async function once(engine: Engine, processes: number, options: ProcessesOptions
     const startAt = Date.now() + BOOT_MS;
     const split = splitWriters(options.writers, processes);
     const pgCpu = sampleBackendCpu(db, startAt);
-    const results = await Promise.all(
-      split.map(([firstWriter, writers]) => {
-        const task: WorkerTask = { engine, url: db.url!, firstWriter, writers, totalWriters: options.writers, streams: options.streams, startAt, seconds: options.seconds };
-        return run(process.execPath, ['--import', 'tsx', WORKER, JSON.stringify(task)], { maxBuffer: 256 * 1024 * 1024 }).then(
-          ({ stdout }) => JSON.parse(stdout.trim().split('\n').at(-1)!) as WorkerResult,
-        );
-      }),
-    );
-    const pgCpuMs = await pgCpu.stop();
+    let results: WorkerResult[];
+    let pgCpuMs: number;
+    try {
+      results = await Promise.all(
+        split.map(([firstWriter, writers]) => {
+          const task: WorkerTask = {
+            engine,
+            url: db.url!,
+            firstWriter,
+            writers,
+            totalWriters: options.writers,
+            streams: options.streams,
+            startAt,
+            seconds: options.seconds,
+          };
+          return run(process.execPath, ['--import', 'tsx', WORKER, JSON.stringify(task)], { maxBuffer: 256 * 1024 * 1024 }).then(
+            ({ stdout }) => JSON.parse(stdout.trim().split('\n').at(-1)!) as WorkerResult,
+          );
+        }),
+      );
+    } finally {
+      pgCpuMs = await pgCpu.stop();
+    }
     const events = results.reduce((n, r) => n + r.events, 0);
     const seconds = (Math.max(...results.map((r) => r.endedAt)) - Math.min(...results.map((r) => r.startedAt))) / 1000;
     const figures = {
@@ -206,10 +220,16 @@ async function followDispo(db: TestSql) {
       if (new Set(seen.map((e) => e.eventId)).size !== seen.length) problems.push('an event was delivered twice');
       const last = new Map<string, number>();
       for (const e of seen) {
-        if (e.streamVersion !== (last.get(e.streamId) ?? 0) + 1) problems.push(`${e.streamId}: version ${e.streamVersion} after ${last.get(e.streamId) ?? 0} in the global log`);
+        if (e.streamVersion !== (last.get(e.streamId) ?? 0) + 1)
+          problems.push(`${e.streamId}: version ${e.streamVersion} after ${last.get(e.streamId) ?? 0} in the global log`);
         last.set(e.streamId, e.streamVersion);
       }
-      problems.push(...(await contiguous(db, 'SELECT stream_id, count(*)::int AS n, max(stream_version)::int AS top FROM es.events GROUP BY stream_id')));
+      problems.push(
+        ...(await contiguous(
+          db,
+          'SELECT stream_id, count(*)::int AS n, max(stream_version)::int AS top FROM es.events GROUP BY stream_id',
+        )),
+      );
       return { problems: problems.slice(0, 5), delivery: percentiles(delays) };
     },
   };

@@ -67,7 +67,9 @@ export async function benchAppend(options: AppendOptions): Promise<AppendFigures
       return { ...figures, cost };
     };
     const single = await sampled('append, 1 stream', () => sequential(store, 'bench-single', Number.POSITIVE_INFINITY, options.seconds));
-    const multi = await sampled(`append, ${streams} streams, ${writers} writers`, () => concurrent(store, streams, writers, options.seconds));
+    const multi = await sampled(`append, ${streams} streams, ${writers} writers`, () =>
+      concurrent(store, streams, writers, options.seconds),
+    );
     await store.close();
     return { single, multi, streams, writers, waits };
   } finally {

@@ -18,7 +18,11 @@ import { sleep } from './stats';
 type Append = (streamId: string, version: number) => Promise<void>;
 
 interface EmmettStore {
-  appendToStream(streamName: string, events: { type: string; data: unknown }[], options: { expectedStreamVersion: bigint }): Promise<unknown>;
+  appendToStream(
+    streamName: string,
+    events: { type: string; data: unknown }[],
+    options: { expectedStreamVersion: bigint },
+  ): Promise<unknown>;
   close(): Promise<void>;
 }
 

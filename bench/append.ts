@@ -116,7 +116,13 @@ async function measure(kind: Kind, flags: Flags, profileDir: string | undefined)
     }
   };
   await step('append', async () => {
-    figures.append = await benchAppend({ kind, seconds: SETTINGS.appendSeconds, streams: SETTINGS.streams, writers: SETTINGS.writers, waits });
+    figures.append = await benchAppend({
+      kind,
+      seconds: SETTINGS.appendSeconds,
+      streams: SETTINGS.streams,
+      writers: SETTINGS.writers,
+      waits,
+    });
     figures.notes.push(...figures.append.waits);
   });
   if (kind === 'postgres')
@@ -134,23 +140,23 @@ async function measure(kind: Kind, flags: Flags, profileDir: string | undefined)
       );
     });
   await step('lag', async () => {
-      const { version, ...lag } = await benchLag({
-        kind,
-        phases: [
-          { rate: SETTINGS.lagReferenceRate, seconds: SETTINGS.lagReferenceSeconds },
-          { rate: SETTINGS.lagRate, seconds: SETTINGS.lagSeconds },
-        ],
-        pollEvery: SETTINGS.pollEvery,
-        maxInFlight: SETTINGS.lagMaxInFlight,
-        waits,
-      });
-      figures.version = version;
-      figures.lag = lag;
-      for (const phase of lag.phases) {
-        figures.notes.push(...phase.waits);
-        if (phase.firstError) figures.notes.push(`  lag @ ${phase.target}/s: first failed command: ${phase.firstError}`);
-      }
+    const { version, ...lag } = await benchLag({
+      kind,
+      phases: [
+        { rate: SETTINGS.lagReferenceRate, seconds: SETTINGS.lagReferenceSeconds },
+        { rate: SETTINGS.lagRate, seconds: SETTINGS.lagSeconds },
+      ],
+      pollEvery: SETTINGS.pollEvery,
+      maxInFlight: SETTINGS.lagMaxInFlight,
+      waits,
     });
+    figures.version = version;
+    figures.lag = lag;
+    for (const phase of lag.phases) {
+      figures.notes.push(...phase.waits);
+      if (phase.firstError) figures.notes.push(`  lag @ ${phase.target}/s: first failed command: ${phase.firstError}`);
+    }
+  });
   await step('http', async () => {
     figures.http = await benchHttp({
       kind,
@@ -185,7 +191,9 @@ function processesRows(runs: ProcessesRun[]): string[][] {
     `${int(r.perSecond)} events/s`,
     `${int(r.events)} appends in ${r.seconds.toFixed(1)} s; append p50/p95/p99 ${latencyTriple(r.latency)}; CPU per append: node ${ms(r.nodeCpuMs)} ms + PostgreSQL ${ms(r.pgCpuMs)} ms` +
       (r.delivery ? `; commit -> seen by a subscriber in another process p50/p95/p99 ${latencyTriple(r.delivery)}` : '') +
-      (r.engine === 'dispo' || r.problems.length > 0 ? `; checks: ${r.problems.length === 0 ? 'every event delivered once, versions contiguous and in log order' : `FAILED ${r.problems.join('; ')}`}` : ''),
+      (r.engine === 'dispo' || r.problems.length > 0
+        ? `; checks: ${r.problems.length === 0 ? 'every event delivered once, versions contiguous and in log order' : `FAILED ${r.problems.join('; ')}`}`
+        : ''),
     '',
   ]);
   for (const processes of SETTINGS.processCounts) {
@@ -260,9 +268,15 @@ function report(f: Figures): string {
       `p95 < ${TARGETS.httpP95} ms ${verdict(h.latency.p95 < TARGETS.httpP95, f.kind)}`,
     ]);
   }
-  const title = f.kind === 'postgres' ? `PostgreSQL (${hostOf(process.env.DATABASE_URL)}, fresh database per measurement)` : 'PGlite (in memory)';
-  const pressure = Number.isFinite(f.cpuPressure) ? `; host CPU pressure ${(100 * f.cpuPressure).toFixed(0)}% (time some task waited for a CPU)` : '';
-  const lines = [`== ${title}${f.version ? ` — ${f.version.split(' on ')[0]}` : ''}${pressure}`, renderTable(['measurement', 'result', 'details', 'target'], rows)];
+  const title =
+    f.kind === 'postgres' ? `PostgreSQL (${hostOf(process.env.DATABASE_URL)}, fresh database per measurement)` : 'PGlite (in memory)';
+  const pressure = Number.isFinite(f.cpuPressure)
+    ? `; host CPU pressure ${(100 * f.cpuPressure).toFixed(0)}% (time some task waited for a CPU)`
+    : '';
+  const lines = [
+    `== ${title}${f.version ? ` — ${f.version.split(' on ')[0]}` : ''}${pressure}`,
+    renderTable(['measurement', 'result', 'details', 'target'], rows),
+  ];
   if (f.notes.length > 0) lines.push('', ...f.notes);
   for (const e of f.errors) lines.push(`ERROR ${e}`);
   return lines.join('\n');

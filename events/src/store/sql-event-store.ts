@@ -89,7 +89,10 @@ export class SqlEventStore implements EventStore {
     this.pollIntervalMs = options.pollIntervalMs ?? 250;
     this.appendSql = appendStatement(this.schema);
     this.appends = new GroupCommit((batch) => this.appendBatch(batch), options.groupCommit);
-    this.signal = new AppendSignal(() => this.sql.query('SELECT pg_notify($1, $2)', [this.channel, this.origin], { prepare: true }), options.notifyIntervalMs);
+    this.signal = new AppendSignal(
+      () => this.sql.query('SELECT pg_notify($1, $2)', [this.channel, this.origin], { prepare: true }),
+      options.notifyIntervalMs,
+    );
   }
 
   /** Creates schema, table, indexes and the append function if missing; safe when several processes start at once. */
