@@ -234,9 +234,7 @@ export class ProjectionRunner {
         [this.projections.map((p) => p.name)],
         { prepare: true },
       );
-      const stored = new Map(
-        rows.map((r) => [r.name, { transactionId: Number(r.transaction_id), globalPosition: Number(r.global_position) }]),
-      );
+      const stored = new Map(rows.map((r) => [r.name, { transactionId: Number(r.transaction_id), globalPosition: Number(r.global_position) }]));
       for (const p of this.projections) {
         const mine = this.checkpoints.get(p.name) ?? LOG_START;
         const theirs = stored.get(p.name) ?? LOG_START;
@@ -299,9 +297,7 @@ export class ProjectionRunner {
       [],
       { prepare: true },
     );
-    this.checkpoints = new Map(
-      rows.map((r) => [r.name, { transactionId: Number(r.transaction_id), globalPosition: Number(r.global_position) }]),
-    );
+    this.checkpoints = new Map(rows.map((r) => [r.name, { transactionId: Number(r.transaction_id), globalPosition: Number(r.global_position) }]));
   }
 }
 

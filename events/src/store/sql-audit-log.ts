@@ -64,11 +64,7 @@ export function decodeAuditCursor(text: string): AuditLogCursor | null {
  * only when given, so each combination gets its own plan. Reads the SQL event table directly:
  * the log of an EventStoreDB is not served.
  */
-export async function readAuditLog(
-  sql: SqlExecutor,
-  query: AuditLogQuery,
-  schema = 'es',
-): Promise<{ rows: AuditLogRow[]; next: AuditLogCursor | null }> {
+export async function readAuditLog(sql: SqlExecutor, query: AuditLogQuery, schema = 'es'): Promise<{ rows: AuditLogRow[]; next: AuditLogCursor | null }> {
   const table = `${assertSqlIdentifier(schema, 'schema')}.events`;
   const params: unknown[] = [];
   const param = (value: unknown) => {
@@ -82,9 +78,7 @@ export async function readAuditLog(
   if (query.types) where.push(`type = ANY(${param(query.types)}::text[])`);
   if (query.after) {
     const micros = param(query.after.recordedMicros);
-    where.push(
-      `(recorded_at, global_position) < ('epoch'::timestamptz + ${micros}::bigint * interval '1 microsecond', ${param(query.after.globalPosition)}::bigint)`,
-    );
+    where.push(`(recorded_at, global_position) < ('epoch'::timestamptz + ${micros}::bigint * interval '1 microsecond', ${param(query.after.globalPosition)}::bigint)`);
   }
   const { rows } = await sql.query<Row>(
     `SELECT global_position, stream_id, stream_version, type, metadata->>'userId' AS user_id, metadata->>'commandName' AS command_name,
@@ -95,16 +89,18 @@ export async function readAuditLog(
      LIMIT ${param(query.limit + 1)}`,
     params,
   );
-  const page = rows.slice(0, query.limit).map((r): AuditLogRow => ({
-    globalPosition: Number(r.global_position),
-    streamId: r.stream_id,
-    streamVersion: r.stream_version,
-    type: r.type,
-    userId: r.user_id,
-    commandName: r.command_name,
-    recordedAt: new Date(r.recorded_at).toISOString(),
-    cursor: { recordedMicros: r.recorded_micros, globalPosition: Number(r.global_position) },
-  }));
+  const page = rows.slice(0, query.limit).map(
+    (r): AuditLogRow => ({
+      globalPosition: Number(r.global_position),
+      streamId: r.stream_id,
+      streamVersion: r.stream_version,
+      type: r.type,
+      userId: r.user_id,
+      commandName: r.command_name,
+      recordedAt: new Date(r.recorded_at).toISOString(),
+      cursor: { recordedMicros: r.recorded_micros, globalPosition: Number(r.global_position) },
+    }),
+  );
   return { rows: page, next: rows.length > query.limit ? page[page.length - 1]!.cursor : null };
 }
 

@@ -47,10 +47,7 @@ export const TEST_PIN_KEY = 'test-pin-key-test-pin-key-test-pin-key-0123456789';
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const testSql = options.sql ? null : await createTestSql();
   const sql = options.sql ?? testSql!.sql;
-  const infra = await createInfrastructure(
-    { databaseUrl: undefined, dataDir: '', natsUrl: process.env.NATS_URL, eventstoreUrl: undefined },
-    sql,
-  );
+  const infra = await createInfrastructure({ databaseUrl: undefined, dataDir: '', natsUrl: process.env.NATS_URL, eventstoreUrl: undefined }, sql);
   const services = await createServices(infra, {
     jwtSecret: TEST_JWT_SECRET,
     pinKey: TEST_PIN_KEY,
