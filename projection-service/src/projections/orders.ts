@@ -173,7 +173,7 @@ export const ordersProjection: Projection = {
       // and the sort keys ride along, so that a search in it and a page of it need no table rows (issue 20).
       [
         'orders_plant_status_list_idx',
-        '(plant_id, status, delivery_date) INCLUDE (search_text, delivery_time_fixed, delivery_time_from, order_number, quantity, priority_rank)',
+        '(plant_id, status, delivery_date) INCLUDE (id, search_text, delivery_time_fixed, delivery_time_from, order_number, quantity, priority_rank)',
       ],
       ['orders_delivery_plant_idx', '(delivery_plant_id)'],
       ['orders_loading_point_idx', '(loading_point_id, delivery_date)'],
