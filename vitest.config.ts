@@ -1,10 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
-// One runner for every workspace. Browser end-to-end tests run separately (vitest.e2e.config.ts).
+// One runner for every workspace. Browser end-to-end tests (vitest.e2e.config.ts) and the multi-process
+// test (vitest.multi-process.config.ts) run separately.
 export default defineConfig({
   test: {
     include: ['{events,domain,platform,command-service,projection-service,runtime,web}/src/**/*.test.{ts,tsx}'],
-    exclude: ['**/node_modules/**', '**/*.e2e.test.ts'],
+    exclude: ['**/node_modules/**', '**/*.e2e.test.ts', '**/*.multi-process.test.ts'],
     setupFiles: ['./vitest.setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

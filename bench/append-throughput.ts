@@ -35,8 +35,6 @@ export interface AppendOptions {
   writers?: number;
   /** Sample pg_stat_activity during the measurements (PostgreSQL). */
   waits?: boolean;
-  /** Ablation: disable the statement trigger that NOTIFYs subscribers on every append. */
-  noNotify?: boolean;
 }
 
 /**
@@ -54,7 +52,6 @@ export async function benchAppend(options: AppendOptions): Promise<AppendFigures
     const pgCpu = new PgBackendCpu(db.sql);
     const snapshot = async (): Promise<CostSnapshot> => ({ nodeCpuMs: nodeCpuMs(), pgCpuMs: await pgCpu.read(), ...counters });
     const store = await createEventStore({ sql, registry: new EventRegistry(allEventDefinitions) });
-    if (options.noNotify) await db.sql.query('ALTER TABLE es.events DISABLE TRIGGER notify_appended');
     // Warm-up: JIT, connection pool, catalogue caches.
     await sequential(store, 'bench-warmup', 300, 1);
 
@@ -70,7 +67,9 @@ export async function benchAppend(options: AppendOptions): Promise<AppendFigures
       return { ...figures, cost };
     };
     const single = await sampled('append, 1 stream', () => sequential(store, 'bench-single', Number.POSITIVE_INFINITY, options.seconds));
-    const multi = await sampled(`append, ${streams} streams, ${writers} writers`, () => concurrent(store, streams, writers, options.seconds));
+    const multi = await sampled(`append, ${streams} streams, ${writers} writers`, () =>
+      concurrent(store, streams, writers, options.seconds),
+    );
     await store.close();
     return { single, multi, streams, writers, waits };
   } finally {
@@ -120,7 +119,7 @@ function throughput(latencies: number[], elapsedMs: number): Omit<Throughput, 'c
 
 const expected = (version: number): ExpectedVersion => (version === 0 ? 'no_stream' : version);
 
-function reservedEvent(streamId: string, version: number): NewEvent {
+export function reservedEvent(streamId: string, version: number): NewEvent {
   return {
     eventId: randomUUID(),
     type: 'UniqueValueReserved',

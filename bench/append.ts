@@ -1,5 +1,5 @@
 /**
- * npm run bench:append [-- --only=append,lag,http] [--db=pglite,postgres] [--waits] [--profile] [--no-notify]
+ * npm run bench:append [-- --only=append,lag,http,processes] [--db=pglite,postgres] [--rounds=2] [--waits] [--profile]
  *
  * Measures the event store's append throughput, the projection lag under a steady command rate and
  * POST /api/orders under load, on PGlite (in memory) and, when DATABASE_URL is set, on PostgreSQL
@@ -9,11 +9,14 @@
  *   --waits      PostgreSQL: sample pg_stat_activity during each measurement and print where backends wait
  *   --profile    V8 CPU profile of the HTTP server process during the measured run, to bench/.profiles/
  *                (summarise with `npx tsx bench/profile-summary.ts bench/.profiles/http-postgres.cpuprofile`)
- *   --no-notify  ablation, not the product: disable the event table's NOTIFY trigger (append and http only)
+ *   processes    PostgreSQL: the 16 writers as 1 and as 3 separate processes, Dispo's store against
+ *                Emmett's (bench/emmett, installed by `npm run bench:emmett-install`), alternating
+ *                runs, `--rounds` times (default 2); with the correctness checks of every Dispo run
  */
 import { mkdirSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { benchAppendProcesses, type ProcessesRun } from './append-processes';
 import { type AppendFigures, benchAppend } from './append-throughput';
 import { type Cost, CpuPressure } from './cost';
 import { benchHttp, type HttpFigures } from './http-load';
@@ -21,10 +24,13 @@ import { benchLag, type LagFigures } from './projection-lag';
 import { int, latencyTriple, ms, renderTable } from './stats';
 
 type Kind = 'pglite' | 'postgres';
-type Part = 'append' | 'lag' | 'http';
+type Part = 'append' | 'lag' | 'http' | 'processes';
 
 const TARGETS = {
   appendConcurrent: 3000,
+  /** Dispo's events/s over Emmett's, same server and workload (issue 20). */
+  vsEmmettOneProcess: 2.5,
+  vsEmmettThreeProcesses: 1.5,
   lagP95: 50,
   httpRps: 800,
   httpP95: 60,
@@ -46,6 +52,8 @@ const SETTINGS = {
   httpSeconds: 5,
   // Order numbers S+YYMMDD-NNNN are drawn from 10,000 per day and database; stay well below.
   httpMaxRequests: 4000,
+  processesSeconds: 8,
+  processCounts: [1, 3],
 };
 
 interface Flags {
@@ -53,7 +61,7 @@ interface Flags {
   kinds: Kind[];
   waits: boolean;
   profile: boolean;
-  noNotify: boolean;
+  rounds: number;
 }
 
 interface Figures {
@@ -62,6 +70,7 @@ interface Figures {
   append?: AppendFigures;
   lag?: { bus: string; phases: LagFigures[] };
   http?: HttpFigures;
+  processes?: ProcessesRun[];
   notes: string[];
   errors: string[];
   /** Share of wall time in which runnable tasks of the host waited for a CPU (Linux PSI). */
@@ -78,15 +87,15 @@ function parseArgs(argv: string[]): Flags {
     if (unknown.length > 0) throw new Error(`--${name}: unknown ${unknown.join(', ')} (one of ${all.join(', ')})`);
     return picked as T[];
   };
-  const known = ['--only=', '--db=', '--waits', '--profile', '--no-notify'];
+  const known = ['--only=', '--db=', '--rounds=', '--waits', '--profile'];
   const unknown = argv.filter((a) => !known.some((k) => a === k || (k.endsWith('=') && a.startsWith(k))));
   if (unknown.length > 0) throw new Error(`unknown argument(s): ${unknown.join(' ')}`);
   return {
-    parts: list<Part>('only', ['append', 'lag', 'http']),
+    parts: list<Part>('only', ['append', 'lag', 'http', 'processes']),
     kinds: list<Kind>('db', ['pglite', 'postgres']),
     waits: argv.includes('--waits'),
     profile: argv.includes('--profile'),
-    noNotify: argv.includes('--no-notify'),
+    rounds: Math.max(1, Number(value('rounds') ?? 2)),
   };
 }
 
@@ -107,38 +116,55 @@ async function measure(kind: Kind, flags: Flags, profileDir: string | undefined)
     }
   };
   await step('append', async () => {
-    figures.append = await benchAppend({ kind, seconds: SETTINGS.appendSeconds, streams: SETTINGS.streams, writers: SETTINGS.writers, waits, noNotify: flags.noNotify });
+    figures.append = await benchAppend({
+      kind,
+      seconds: SETTINGS.appendSeconds,
+      streams: SETTINGS.streams,
+      writers: SETTINGS.writers,
+      waits,
+    });
     figures.notes.push(...figures.append.waits);
   });
-  if (flags.noNotify && flags.parts.includes('lag')) figures.notes.push('  lag: skipped with --no-notify (the runner would only wake on its 250 ms safety poll)');
-  else
-    await step('lag', async () => {
-      const { version, ...lag } = await benchLag({
-        kind,
-        phases: [
-          { rate: SETTINGS.lagReferenceRate, seconds: SETTINGS.lagReferenceSeconds },
-          { rate: SETTINGS.lagRate, seconds: SETTINGS.lagSeconds },
-        ],
-        pollEvery: SETTINGS.pollEvery,
-        maxInFlight: SETTINGS.lagMaxInFlight,
-        waits,
-      });
-      figures.version = version;
-      figures.lag = lag;
-      for (const phase of lag.phases) {
-        figures.notes.push(...phase.waits);
-        if (phase.firstError) figures.notes.push(`  lag @ ${phase.target}/s: first failed command: ${phase.firstError}`);
-      }
+  if (kind === 'postgres')
+    await step('processes', async () => {
+      figures.processes = await benchAppendProcesses(
+        {
+          seconds: SETTINGS.processesSeconds,
+          streams: SETTINGS.streams,
+          writers: SETTINGS.writers,
+          processes: SETTINGS.processCounts,
+          rounds: flags.rounds,
+          engines: ['dispo', 'emmett'],
+        },
+        (line) => process.stderr.write(`\n  ${line}`),
+      );
     });
+  await step('lag', async () => {
+    const { version, ...lag } = await benchLag({
+      kind,
+      phases: [
+        { rate: SETTINGS.lagReferenceRate, seconds: SETTINGS.lagReferenceSeconds },
+        { rate: SETTINGS.lagRate, seconds: SETTINGS.lagSeconds },
+      ],
+      pollEvery: SETTINGS.pollEvery,
+      maxInFlight: SETTINGS.lagMaxInFlight,
+      waits,
+    });
+    figures.version = version;
+    figures.lag = lag;
+    for (const phase of lag.phases) {
+      figures.notes.push(...phase.waits);
+      if (phase.firstError) figures.notes.push(`  lag @ ${phase.target}/s: first failed command: ${phase.firstError}`);
+    }
+  });
   await step('http', async () => {
     figures.http = await benchHttp({
       kind,
       connections: SETTINGS.httpConnections,
       seconds: SETTINGS.httpSeconds,
       maxRequests: SETTINGS.httpMaxRequests,
-      profileFile: profileDir && `${profileDir}/http-${kind}${flags.noNotify ? '-no-notify' : ''}.cpuprofile`,
+      profileFile: profileDir && `${profileDir}/http-${kind}.cpuprofile`,
       waits,
-      noNotify: flags.noNotify,
     });
     figures.version = figures.http.version;
     figures.notes.push(...figures.http.waits);
@@ -158,7 +184,36 @@ function verdict(ok: boolean, kind: Kind): string {
   return ok ? 'MET' : 'MISSED';
 }
 
-function report(f: Figures, flags: Flags): string {
+/** One row per run, then per process count Dispo's figure over Emmett's of the same round (adjacent runs). */
+function processesRows(runs: ProcessesRun[]): string[][] {
+  const rows = runs.map((r) => [
+    `append, ${SETTINGS.writers} writers in ${r.processes} process${r.processes > 1 ? 'es' : ''}, ${r.engine}`,
+    `${int(r.perSecond)} events/s`,
+    `${int(r.events)} appends in ${r.seconds.toFixed(1)} s; append p50/p95/p99 ${latencyTriple(r.latency)}; CPU per append: node ${ms(r.nodeCpuMs)} ms + PostgreSQL ${ms(r.pgCpuMs)} ms` +
+      (r.delivery ? `; commit -> seen by a subscriber in another process p50/p95/p99 ${latencyTriple(r.delivery)}` : '') +
+      (r.engine === 'dispo' || r.problems.length > 0
+        ? `; checks: ${r.problems.length === 0 ? 'every event delivered once, versions contiguous and in log order' : `FAILED ${r.problems.join('; ')}`}`
+        : ''),
+    '',
+  ]);
+  for (const processes of SETTINGS.processCounts) {
+    const ours = runs.filter((r) => r.engine === 'dispo' && r.processes === processes);
+    const theirs = runs.filter((r) => r.engine === 'emmett' && r.processes === processes);
+    const ratios = ours.map((r, i) => (theirs[i] ? r.perSecond / theirs[i].perSecond : Number.NaN)).filter(Number.isFinite);
+    if (ratios.length === 0) continue;
+    const mean = ratios.reduce((a, b) => a + b, 0) / ratios.length;
+    const target = processes === 1 ? TARGETS.vsEmmettOneProcess : TARGETS.vsEmmettThreeProcesses;
+    rows.push([
+      `Dispo / Emmett, ${processes} process${processes > 1 ? 'es' : ''}`,
+      `${mean.toFixed(2)}×`,
+      `per round ${ratios.map((x) => `${x.toFixed(2)}×`).join(', ')}`,
+      `>= ${target}× ${verdict(mean >= target, 'postgres')}`,
+    ]);
+  }
+  return rows;
+}
+
+function report(f: Figures): string {
   const rows: string[][] = [];
   const a = f.append;
   if (a) {
@@ -197,6 +252,7 @@ function report(f: Figures, flags: Flags): string {
       '',
     ]);
   }
+  rows.push(...processesRows(f.processes ?? []));
   const h = f.http;
   if (h) {
     rows.push([
@@ -212,10 +268,15 @@ function report(f: Figures, flags: Flags): string {
       `p95 < ${TARGETS.httpP95} ms ${verdict(h.latency.p95 < TARGETS.httpP95, f.kind)}`,
     ]);
   }
-  const title = f.kind === 'postgres' ? `PostgreSQL (${hostOf(process.env.DATABASE_URL)}, fresh database per measurement)` : 'PGlite (in memory)';
-  const ablation = flags.noNotify ? ' — ABLATION: es.events NOTIFY trigger disabled' : '';
-  const pressure = Number.isFinite(f.cpuPressure) ? `; host CPU pressure ${(100 * f.cpuPressure).toFixed(0)}% (time some task waited for a CPU)` : '';
-  const lines = [`== ${title}${f.version ? ` — ${f.version.split(' on ')[0]}` : ''}${ablation}${pressure}`, renderTable(['measurement', 'result', 'details', 'target'], rows)];
+  const title =
+    f.kind === 'postgres' ? `PostgreSQL (${hostOf(process.env.DATABASE_URL)}, fresh database per measurement)` : 'PGlite (in memory)';
+  const pressure = Number.isFinite(f.cpuPressure)
+    ? `; host CPU pressure ${(100 * f.cpuPressure).toFixed(0)}% (time some task waited for a CPU)`
+    : '';
+  const lines = [
+    `== ${title}${f.version ? ` — ${f.version.split(' on ')[0]}` : ''}${pressure}`,
+    renderTable(['measurement', 'result', 'details', 'target'], rows),
+  ];
   if (f.notes.length > 0) lines.push('', ...f.notes);
   for (const e of f.errors) lines.push(`ERROR ${e}`);
   return lines.join('\n');
@@ -246,7 +307,7 @@ for (const kind of flags.kinds) {
     reports.push('== PostgreSQL: skipped (DATABASE_URL is not set)');
     continue;
   }
-  reports.push(report(await measure(kind, flags, profileDir), flags));
+  reports.push(report(await measure(kind, flags, profileDir)));
 }
 console.log(
   `\nDispo benchmarks — ${new Date().toISOString()}, node ${process.version}, ${cpus().length} CPUs, load average ${loadBefore} before / ${load()} after, bus: ${process.env.NATS_URL ? 'nats' : 'in-process'}\n`,

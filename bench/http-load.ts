@@ -16,8 +16,6 @@ export interface HttpOptions {
   /** Write a V8 CPU profile of the server process during the measured run to this file. */
   profileFile?: string;
   waits?: boolean;
-  /** Ablation: the server's event table without its NOTIFY trigger. */
-  noNotify?: boolean;
 }
 
 export interface HttpFigures {
@@ -46,7 +44,7 @@ const WARMUP_REQUESTS = 320;
  */
 export async function benchHttp(options: HttpOptions): Promise<HttpFigures> {
   const execArgv = ['--import', 'tsx'];
-  const args = [options.kind, ...(options.noNotify ? ['--no-notify'] : []), ...(options.profileFile ? [`--profile=${options.profileFile}`] : [])];
+  const args = [options.kind, ...(options.profileFile ? [`--profile=${options.profileFile}`] : [])];
   const child = fork(fileURLToPath(new URL('./http-server.ts', import.meta.url)), args, { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const exited = once(child, 'exit');
   try {

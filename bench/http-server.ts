@@ -5,13 +5,12 @@ import { Session } from 'node:inspector/promises';
  * of 127.0.0.1, so that the load generator (autocannon, in the parent) does not share its event loop.
  * IPC with the parent: sends { url, version, database } when ready; answers 'mark' with a cost
  * snapshot, 'stop' with a cost snapshot and the number of orders, then exits.
- * Arguments: pglite|postgres [--no-notify] [--profile=<file>] (a V8 CPU profile from 'mark' to 'stop')
+ * Arguments: pglite|postgres [--profile=<file>] (a V8 CPU profile from 'mark' to 'stop')
  */
 import { startBenchApp } from './runtime-app';
 
 const kind = process.argv[2] === 'postgres' ? 'postgres' : 'pglite';
 const app = await startBenchApp(kind);
-if (process.argv.includes('--no-notify')) await app.infra.sql.query('ALTER TABLE es.events DISABLE TRIGGER notify_appended');
 await app.services.app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.services.app.server.address();
 if (!address || typeof address !== 'object') throw new Error('no address');

@@ -1,21 +1,33 @@
 /**
- * npm run bench:orders-list [-- --rows=200000 --requests=400 --db=postgres]
+ * npm run bench:orders-list [-- --orders=1000000 --requests=400 --db=postgres] [--rebuild [--rebuild-events=N]] [--explain]
  *
- * GET /api/orders with a search term, two filters and a sort, against a read.orders of `rows` orders
- * (issue target: 200,000 orders on the local PostgreSQL, p95 below 40 ms). The rows are written straight
- * into the read table with generate_series over the demo master data: this measures the query, not the
- * projection (bench:append measures that). Requests go over real HTTP, one at a time, after a warm-up.
+ * GET /api/orders with a search term, two filters and a sort, against a read.orders of `orders` orders
+ * (issue 20: 1,000,000 orders on the local PostgreSQL, p95 below 20 ms). The rows are written straight
+ * into the read table with generate_series over the demo master data, with the table's indexes built
+ * after the fill (fast, see bulk-fill.ts): this measures the query, not the projection.
+ * Requests go over real HTTP, one at a time, after a warm-up.
+ *
+ *   --rebuild  also `orders` OrderCreated events bulk-written into the log (copies of one order made
+ *              through the API), then the orders projection rebuilt from the log: events per second
+ *              (issue 20: at least 20,000)
+ *
  * Prints a table; exits 0 whatever the figures.
  */
 import { listOrders } from '@dispo/projection-service/orders/order-list';
+import { ProjectionRunner } from '@dispo/projection-service/runner';
+import { projections } from '@dispo/runtime/services';
+import { demoOrderBody } from '@dispo/runtime/testing/demo-order';
+import pino from 'pino';
+import { bulkFillOrders, bulkWriteOrderEvents } from './bulk-fill';
 import { loadDemoCatalog } from '@dispo/runtime/demo-catalog';
-import { FILL_ORDERS } from './order-fill';
 import { listenAndLogin, startBenchApp } from './runtime-app';
 import { int, latencyTriple, percentiles, renderTable } from './stats';
 
 const arg = (name: string, fallback: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
-const ROWS = Number(arg('rows', '200000'));
+// --rows is the older name of --orders.
+const ROWS = Number(arg('orders', arg('rows', '1000000')));
 const REQUESTS = Number(arg('requests', '400'));
+const REBUILD_EVENTS = Number(arg('rebuild-events', String(ROWS)));
 const KIND = arg('db', process.env.DATABASE_URL ? 'postgres' : 'pglite') as 'postgres' | 'pglite';
 const WARMUP = 50;
 
@@ -23,8 +35,7 @@ async function main(): Promise<void> {
   const app = await startBenchApp(KIND);
   try {
     const t0 = Date.now();
-    await app.infra.sql.query(FILL_ORDERS, [ROWS, '2026-01-01', 365, 'bench-']);
-    await app.infra.sql.query('ANALYZE read.orders');
+    await bulkFillOrders(app.infra.sql, ROWS, '2026-01-01', 365);
     const fillSeconds = (Date.now() - t0) / 1000;
     const { base, headers } = await listenAndLogin(app);
     const catalog = loadDemoCatalog();
@@ -86,12 +97,44 @@ async function main(): Promise<void> {
     console.log(
       renderTable(
         ['database', 'orders', 'fill', 'requests', 'rows/answer', 'p50 / p95 / p99', 'max', 'target p95'],
-        [[app.version.split(' ').slice(0, 2).join(' '), int(ROWS), `${fillSeconds.toFixed(1)} s`, int(p.count), (rowsSeen / p.count).toFixed(1), latencyTriple(p), `${p.max.toFixed(1)} ms`, '< 40 ms']],
+        [[app.version.split(' ').slice(0, 2).join(' '), int(ROWS), `${fillSeconds.toFixed(1)} s`, int(p.count), (rowsSeen / p.count).toFixed(1), latencyTriple(p), `${p.max.toFixed(1)} ms`, '< 20 ms']],
       ),
     );
+    if (process.argv.includes('--rebuild')) await rebuild(app, base, headers);
   } finally {
     await app.close();
   }
+}
+
+/** The orders projection rebuilt from a log of REBUILD_EVENTS OrderCreated events: how fast a replay is. */
+async function rebuild(app: Awaited<ReturnType<typeof startBenchApp>>, base: string, headers: Record<string, string>): Promise<void> {
+  const res = await fetch(`${base}/api/orders`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(demoOrderBody()) });
+  if (res.status !== 201) throw new Error(`POST /api/orders answered ${res.status}`);
+  // The service's runner would apply the bulk-written events live: this measures a rebuild alone.
+  await app.services.runner.stop();
+  const t0 = Date.now();
+  await bulkWriteOrderEvents(app.infra.sql, REBUILD_EVENTS);
+  const writeSeconds = (Date.now() - t0) / 1000;
+  // Only the orders projection replays: the others are marked as past the bulk-written events.
+  await app.infra.sql.query(
+    `UPDATE read.projection_checkpoints c SET transaction_id = h.transaction_id::text::bigint, global_position = h.global_position
+     FROM (SELECT transaction_id, global_position FROM es.events ORDER BY transaction_id DESC, global_position DESC LIMIT 1) h
+     WHERE c.name <> 'orders'`,
+  );
+  const { rows } = await app.infra.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM es.events');
+  const runner = new ProjectionRunner(app.infra.sql, app.infra.store, projections, app.infra.bus, pino({ level: 'warn' }));
+  await runner.setup();
+  const t1 = Date.now();
+  const events = await runner.rebuild('orders');
+  const seconds = (Date.now() - t1) / 1000;
+  const { rows: orders } = await app.infra.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM read.orders');
+  console.log(`\nRebuild of the orders projection from the log (${int(rows[0]!.n)} events, ${int(REBUILD_EVENTS)} of them bulk-written in ${writeSeconds.toFixed(1)} s)`);
+  console.log(
+    renderTable(
+      ['events replayed', 'orders afterwards', 'time', 'events/s', 'target'],
+      [[int(events), int(orders[0]!.n), `${seconds.toFixed(1)} s`, int(events / seconds), '>= 20,000/s']],
+    ),
+  );
 }
 
 await main();

@@ -6,7 +6,8 @@
  *     written; since ADR 0007 itself a group append of one statement),
  *   - a one-statement append (autocommit INSERT … SELECT with the expected-version check inside),
  *   - a group append: concurrent appends of this process combined into one such statement,
- * each with and without the event table's NOTIFY trigger. Happy path only (exact expected versions,
+ * each with and without a NOTIFY statement trigger on the event table (the product had one until ADR
+ * 0017; here it is created for the "on" runs). Happy path only (exact expected versions,
  * no idempotent retries): the product's checks and error mapping are not re-implemented here.
  *
  *   DATABASE_URL=… npx tsx bench/experiments/append-variants.ts [--db=pglite|postgres] [--seconds=5]
@@ -28,6 +29,16 @@ const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`
 const kind = (arg('db') ?? (process.env.DATABASE_URL ? 'postgres' : 'pglite')) as 'postgres' | 'pglite';
 const seconds = Number(arg('seconds') ?? 5);
 const registry = new EventRegistry(allEventDefinitions);
+
+/** The statement trigger of the product before ADR 0017. */
+const NOTIFY_TRIGGER = [
+  `CREATE OR REPLACE FUNCTION es.notify_appended() RETURNS trigger LANGUAGE plpgsql AS $$
+   BEGIN
+     PERFORM pg_notify('es_events', '');
+     RETURN NULL;
+   END $$`,
+  'CREATE OR REPLACE TRIGGER notify_appended AFTER INSERT ON es.events FOR EACH STATEMENT EXECUTE FUNCTION es.notify_appended()',
+];
 
 type Append = (streamId: string, expected: number, event: NewEvent) => Promise<void>;
 
@@ -114,7 +125,7 @@ async function measure(variant: string, notify: boolean): Promise<string[]> {
   const db = await createTestSql({ kind, max: 20 });
   try {
     const store = await createEventStore({ sql: db.sql, registry });
-    if (!notify) await db.sql.query('ALTER TABLE es.events DISABLE TRIGGER notify_appended');
+    if (notify) for (const statement of NOTIFY_TRIGGER) await db.sql.query(statement);
     const group = variant === 'group append' ? groupAppend(db.sql) : null;
     const append: Append =
       variant === 'SqlEventStore (product)'

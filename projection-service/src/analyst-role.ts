@@ -1,11 +1,11 @@
-import type { SqlClient } from '@dispo/events/sql/client';
+import type { SqlClient, SqlExecutor } from '@dispo/events/sql/client';
 
 /**
  * Read tables are the analysts' interface: on real PostgreSQL a NOLOGIN role `analyst` may read
  * schema `read` and nothing else (grant it to a login role: GRANT analyst TO alice). PGlite has no
  * other users, so there is nothing to grant.
  */
-export async function grantAnalystRead(sql: SqlClient): Promise<void> {
+export async function grantAnalystRead(sql: SqlExecutor & Pick<SqlClient, 'kind'>): Promise<void> {
   if (sql.kind !== 'postgres') return;
   await sql.query(`DO $$
     BEGIN

@@ -1,5 +1,5 @@
 import { isAfter, LOG_START, type LogPosition, type RecordedEvent } from '@dispo/events/envelope';
-import type { SqlClient } from '@dispo/events/sql/client';
+import type { SqlClient, SqlExecutor } from '@dispo/events/sql/client';
 import type { EventStore } from '@dispo/events/store/port';
 import type { Notice, NoticeBus } from '@dispo/platform/bus/notice-bus';
 import type { Logger } from 'pino';
@@ -41,18 +41,25 @@ export class ProjectionRunner {
     private readonly options: RunnerOptions = {},
   ) {}
 
-  /** Creates tables and checkpoints; call before start(), or alone for query-only processes. */
+  /**
+   * Creates tables and checkpoints; call before start(), or alone for query-only processes. Several
+   * processes may start at once (docker-compose.yml): CREATE … IF NOT EXISTS fails against a twin
+   * running at the same moment, so one process at a time sets up (a transaction-scoped lock).
+   */
   async setup(): Promise<void> {
-    await setupCheckpointTable(this.sql);
-    for (const p of this.projections) {
-      await this.upgrade(p);
-      await p.setup(this.sql);
-      await this.sql.query(
-        'INSERT INTO read.projection_checkpoints (name, transaction_id, global_position, schema_version) VALUES ($1, 0, 0, $2) ON CONFLICT (name) DO NOTHING',
-        [p.name, p.schemaVersion ?? 1],
-      );
-    }
-    await grantAnalystRead(this.sql);
+    await this.sql.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', ['read.projections.setup']);
+      await setupCheckpointTable(tx);
+      for (const p of this.projections) {
+        await this.upgrade(tx, p);
+        await p.setup(tx);
+        await tx.query(
+          'INSERT INTO read.projection_checkpoints (name, transaction_id, global_position, schema_version) VALUES ($1, 0, 0, $2) ON CONFLICT (name) DO NOTHING',
+          [p.name, p.schemaVersion ?? 1],
+        );
+      }
+      await grantAnalystRead({ query: (text, params) => tx.query(text, params), kind: this.sql.kind });
+    });
     await this.loadCheckpoints();
   }
 
@@ -60,22 +67,20 @@ export class ProjectionRunner {
    * A projection whose stored tables have an older schema version is dropped and replayed from the
    * start of the log. The checkpoint row is locked, so of several starting services one does it.
    */
-  private async upgrade(p: Projection): Promise<void> {
+  private async upgrade(tx: SqlExecutor, p: Projection): Promise<void> {
     const wanted = p.schemaVersion ?? 1;
-    await this.sql.transaction(async (tx) => {
-      const { rows } = await tx.query<{ schema_version: number }>(
-        'SELECT schema_version FROM read.projection_checkpoints WHERE name = $1 FOR UPDATE',
-        [p.name],
-      );
-      const stored = rows[0];
-      if (!stored || Number(stored.schema_version) === wanted) return;
-      this.logger.info({ projection: p.name, from: stored.schema_version, to: wanted }, 'projection schema changed; rebuilding');
-      await (p.drop ? p.drop(tx) : p.reset(tx));
-      await tx.query('UPDATE read.projection_checkpoints SET transaction_id = 0, global_position = 0, schema_version = $2 WHERE name = $1', [
-        p.name,
-        wanted,
-      ]);
-    });
+    const { rows } = await tx.query<{ schema_version: number }>(
+      'SELECT schema_version FROM read.projection_checkpoints WHERE name = $1 FOR UPDATE',
+      [p.name],
+    );
+    const stored = rows[0];
+    if (!stored || Number(stored.schema_version) === wanted) return;
+    this.logger.info({ projection: p.name, from: stored.schema_version, to: wanted }, 'projection schema changed; rebuilding');
+    await (p.drop ? p.drop(tx) : p.reset(tx));
+    await tx.query('UPDATE read.projection_checkpoints SET transaction_id = 0, global_position = 0, schema_version = $2 WHERE name = $1', [
+      p.name,
+      wanted,
+    ]);
   }
 
   /**

@@ -11,6 +11,7 @@ import { demoId, seedDemoData } from './seed';
 import { planHistory, SHIFT_END, SHIFT_START } from './seed/history-plan';
 import { projections } from './services';
 import { readLog } from './testing/read-log';
+import { readTables } from './testing/read-tables';
 import { createTestApp, TEST_PIN_KEY, type TestApp } from './testing/test-app';
 
 /** A Wednesday; the seed sees the wall clock at noon of it. */
@@ -50,21 +51,6 @@ function comparable(events: RecordedEvent[]): Record<string, unknown[]> {
   // Reservations of random order numbers: compare how many per day, not which.
   for (const key of Object.keys(streams)) if (key.startsWith('order-number-')) streams[key] = [streams[key]!.length];
   return streams;
-}
-
-/** Rows and a checksum of every read table. */
-async function readTables(t: TestApp): Promise<Record<string, { rows: number; checksum: string }>> {
-  const { rows: tables } = await t.infra.sql.query<{ name: string }>(
-    "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'read' AND table_name <> 'projection_checkpoints' ORDER BY 1",
-  );
-  const out: Record<string, { rows: number; checksum: string }> = {};
-  for (const { name } of tables) {
-    const { rows } = await t.infra.sql.query<{ n: string; checksum: string | null }>(
-      `SELECT count(*)::text AS n, md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS checksum FROM read.${name} t`,
-    );
-    out[name] = { rows: Number(rows[0]!.n), checksum: rows[0]!.checksum ?? '' };
-  }
-  return out;
 }
 
 describe('demo business', () => {
@@ -243,12 +229,12 @@ describe('demo business', () => {
   });
 
   it('rebuilds every projection from the log to the same read tables', async () => {
-    const before = await readTables(a);
+    const before = await readTables(a.infra.sql);
     expect(before.orders!.rows).toBe(firstResult.history!.orders);
     await a.services.runner.stop();
     const runner = new ProjectionRunner(a.infra.sql, a.infra.store, projections, a.infra.bus, pino({ level: 'silent' }));
     await runner.setup();
     for (const p of projections) await runner.rebuild(p.name);
-    expect(await readTables(a)).toEqual(before);
+    expect(await readTables(a.infra.sql)).toEqual(before);
   });
 });

@@ -111,6 +111,48 @@ describe('SqlEventStore specifics', () => {
     await unsubscribe();
   });
 
+  describe('waking the subscribers of other processes (ADR 0017)', () => {
+    it('notifies outside the append transactions: the events table has no trigger', async () => {
+      const store = new SqlEventStore(db.sql, registry, { schema: 'es_wake_table' });
+      await store.migrate();
+      const { rows } = await db.sql.query<{ tgname: string }>(
+        `SELECT tgname FROM pg_trigger WHERE tgrelid = 'es_wake_table.events'::regclass AND NOT tgisinternal`,
+      );
+      expect(rows).toEqual([]);
+    });
+
+    it("wakes another store's subscriber (another process) within the notify interval, the safety poll off", async () => {
+      const writer = new SqlEventStore(db.sql, registry, { schema: 'es_wake', pollIntervalMs: 60_000 });
+      const reader = new SqlEventStore(db.sql, registry, { schema: 'es_wake', pollIntervalMs: 60_000 });
+      await writer.migrate();
+      const { seen, wake } = followLog(reader);
+      const unsubscribe = await reader.subscribe(wake);
+      for (let n = 1; n <= 3; n++) {
+        await writer.append(`order-${randomUUID()}`, 'no_stream', [event(n)]);
+        await vi.waitFor(() => expect(seen.map((e) => e.data)).toHaveLength(n), { timeout: 2000, interval: 2 });
+      }
+      expect(seen.map((e) => e.data)).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
+      await unsubscribe();
+      await writer.close();
+    });
+
+    it('sends one notification for the appends committed within the notify interval', async () => {
+      const store = new SqlEventStore(db.sql, registry, { schema: 'es_wake_many', notifyIntervalMs: 1000 });
+      await store.migrate();
+      const payloads: string[] = [];
+      const unlisten = await db.sql.listen('es_wake_many_events', (payload) => payloads.push(payload));
+      // Twenty statements, twenty commits: a trigger would have notified twenty times.
+      for (let n = 0; n < 20; n++) await store.append(`order-${randomUUID()}`, 'no_stream', [event(n)]);
+      // The first append's notification goes out at once, the other appends share the next, a second later.
+      await vi.waitFor(() => expect(payloads.length).toBeGreaterThanOrEqual(2), { timeout: 3000, interval: 10 });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await unlisten();
+      await store.close();
+      expect(payloads.length).toBeLessThanOrEqual(3);
+      expect(new Set(payloads).size).toBe(1);
+    });
+  });
+
   // A racing writer can only get past the stream lock when it bypasses the store: PostgreSQL only,
   // PGlite runs one transaction at a time.
   it.runIf(process.env.DATABASE_URL)(

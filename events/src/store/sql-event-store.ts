@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { type EventMetadata, type LogPosition, type NewEvent, type RecordedEvent } from '../envelope';
 import type { EventRegistry } from '../registry';
 import type { SqlClient } from '../sql/client';
 import { assertSqlIdentifier } from '../sql/identifier';
 import { EventIdConflictError, WrongExpectedVersionError } from './errors';
+import { AppendSignal } from './append-signal';
 import { GroupCommit, type GroupCommitOptions } from './group-commit';
 import { LiveTail } from './live-tail';
 import type { AppendResult, EventStore, ExpectedVersion, ReadAllOptions, StreamWrite } from './port';
@@ -18,6 +20,8 @@ export interface SqlEventStoreOptions {
   pollIntervalMs?: number;
   /** Group commit of concurrent appends (see GroupCommit). */
   groupCommit?: GroupCommitOptions;
+  /** At most one notification to other processes' subscribers per this many ms (default 10; see AppendSignal). */
+  notifyIntervalMs?: number;
 }
 
 /** A writer that bypasses the stream locks can still hit a unique index; a fresh attempt sees its rows. */
@@ -44,7 +48,10 @@ interface EventRow {
  * 1. locks the streams (advisory transaction locks, in the order of their keys: no deadlocks),
  * 2. reads the streams' current versions and any already stored event ids (a retried command: it
  *    answers with what is stored and writes nothing), checks the expected versions,
- * 3. inserts the events (a statement trigger queues pg_notify for the commit), and commits.
+ * 3. inserts the events, and commits.
+ *
+ * Then it wakes this process's subscribers at once and, in a NOTIFY of its own outside the append
+ * transaction, shared by the appends of the next few milliseconds, those of other processes (ADR 0017).
  *
  * Concurrent appends of this process go together into one such statement (group commit): each is
  * checked on its own, in arrival order, and answered on its own; they share the round trip and the
@@ -67,6 +74,9 @@ export class SqlEventStore implements EventStore {
   private readonly tails = new Map<LiveTail, () => Promise<void>>();
   private readonly appends: GroupCommit<PreparedAppend, AppendResult>;
   private readonly appendSql: string;
+  private readonly signal: AppendSignal;
+  /** This store's NOTIFY payload: its own notifications need not wake its subscribers a second time. */
+  private readonly origin = randomUUID();
 
   constructor(
     private readonly sql: SqlClient,
@@ -79,6 +89,10 @@ export class SqlEventStore implements EventStore {
     this.pollIntervalMs = options.pollIntervalMs ?? 250;
     this.appendSql = appendStatement(this.schema);
     this.appends = new GroupCommit((batch) => this.appendBatch(batch), options.groupCommit);
+    this.signal = new AppendSignal(
+      () => this.sql.query('SELECT pg_notify($1, $2)', [this.channel, this.origin], { prepare: true }),
+      options.notifyIntervalMs,
+    );
   }
 
   /** Creates schema, table, indexes and the append function if missing; safe when several processes start at once. */
@@ -143,7 +157,7 @@ export class SqlEventStore implements EventStore {
   }
 
   /**
-   * Calls `onAppend` (coalesced) after every committed append, on the safety poll, and again within
+   * Calls `onAppend` (coalesced) after every committed append of any process, on the safety poll, and again within
    * milliseconds while a `readAll` found committed events held back by an open transaction. A consumer
    * answers every call with `readAll` from its checkpoint and should read once itself after subscribing.
    */
@@ -151,7 +165,9 @@ export class SqlEventStore implements EventStore {
     const tail = new LiveTail(onAppend, this.pollIntervalMs);
     let unlisten: () => Promise<void>;
     try {
-      unlisten = await this.sql.listen(this.channel, () => tail.trigger());
+      unlisten = await this.sql.listen(this.channel, (payload) => {
+        if (payload !== this.origin) tail.trigger();
+      });
     } catch (error) {
       tail.stop();
       throw error;
@@ -162,6 +178,7 @@ export class SqlEventStore implements EventStore {
 
   /** Ends the subscriptions; the SqlClient belongs to the caller and stays open. */
   async close(): Promise<void> {
+    this.signal.stop();
     await Promise.all([...this.tails.keys()].map((tail) => this.unsubscribe(tail)));
   }
 
@@ -175,6 +192,12 @@ export class SqlEventStore implements EventStore {
 
   /** One statement for the whole batch; when it fails as a whole, each append alone, still in arrival order. */
   private async appendBatch(batch: PreparedAppend[]): Promise<PromiseSettledResult<AppendResult>[]> {
+    const outcomes = await this.runBatch(batch);
+    if (outcomes.some((o) => o.status === 'fulfilled')) this.appended();
+    return outcomes;
+  }
+
+  private async runBatch(batch: PreparedAppend[]): Promise<PromiseSettledResult<AppendResult>[]> {
     if (batch.length > 1) {
       try {
         return await this.runAppends(batch);
@@ -185,6 +208,12 @@ export class SqlEventStore implements EventStore {
     const outcomes: PromiseSettledResult<AppendResult>[] = [];
     for (const append of batch) outcomes.push(await settle(this.appendAlone(append)));
     return outcomes;
+  }
+
+  /** Committed: this process's subscribers are woken directly, the others by the shared NOTIFY. */
+  private appended(): void {
+    for (const tail of this.tails.keys()) tail.trigger();
+    this.signal.appended();
   }
 
   private async appendAlone(append: PreparedAppend): Promise<AppendResult> {

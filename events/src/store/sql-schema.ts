@@ -31,13 +31,9 @@ export function eventStoreDdl(schema: string): string[] {
     `CREATE INDEX IF NOT EXISTS events_recorded ON ${schema}.events (recorded_at, global_position)`,
     `CREATE INDEX IF NOT EXISTS events_user_recorded ON ${schema}.events ((metadata->>'userId'), recorded_at, global_position)`,
     `CREATE INDEX IF NOT EXISTS events_type_recorded ON ${schema}.events (type, recorded_at, global_position)`,
-    // Every insert into the log wakes the subscribers when its transaction commits, whoever wrote it.
-    `CREATE OR REPLACE FUNCTION ${schema}.notify_appended() RETURNS trigger LANGUAGE plpgsql AS $$
-     BEGIN
-       PERFORM pg_notify('${notifyChannel(schema)}', '');
-       RETURN NULL;
-     END $$`,
-    `CREATE OR REPLACE TRIGGER notify_appended AFTER INSERT ON ${schema}.events
-     FOR EACH STATEMENT EXECUTE FUNCTION ${schema}.notify_appended()`,
+    // Until ADR 0017 a statement trigger notified inside every append transaction; PostgreSQL
+    // serialises the commits of notifying transactions, so the store now notifies after its commits.
+    `DROP TRIGGER IF EXISTS notify_appended ON ${schema}.events`,
+    `DROP FUNCTION IF EXISTS ${schema}.notify_appended()`,
   ];
 }

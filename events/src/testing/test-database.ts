@@ -12,6 +12,8 @@ const NAME = /^dispo_test_([0-9a-z]{8})_\d+_[0-9a-f]{8}$/;
 
 export interface TestSql {
   sql: SqlClient;
+  /** The database's URL on PostgreSQL (for other processes); undefined on PGlite. */
+  url: string | undefined;
   /** Closes the client and drops its database; safe to call twice. */
   dispose(): Promise<void>;
 }
@@ -32,7 +34,7 @@ export async function createTestSql(options: TestSqlOptions = {}): Promise<TestS
   const kind = options.kind ?? (url ? 'postgres' : 'pglite');
   if (kind === 'pglite') {
     const sql = await createPgliteClient();
-    return { sql, dispose: once(() => sql.close()) };
+    return { sql, url: undefined, dispose: once(() => sql.close()) };
   }
   if (!url) throw new Error('createTestSql: DATABASE_URL is not set');
   const name = `${PREFIX}${Date.now().toString(36)}_${process.pid}_${randomBytes(4).toString('hex')}`;
@@ -45,6 +47,7 @@ export async function createTestSql(options: TestSqlOptions = {}): Promise<TestS
   const sql = createPgClient(testUrl.toString(), { max: options.max ?? 5 });
   return {
     sql,
+    url: testUrl.toString(),
     dispose: once(async () => {
       // A transaction a test left open would keep pool.end() waiting forever; FORCE ends it anyway.
       const closed = sql.close().catch(() => {});

@@ -172,8 +172,12 @@ export const ordersProjection: Projection = {
       ['orders_created_idx', '(created_at)'],
       ['orders_status_idx', '(status, delivery_date)'],
       ['orders_plant_idx', '(plant_id, delivery_date)'],
-      // The plant chip together with a status link is the commonest pair of filters.
-      ['orders_plant_status_idx', '(plant_id, status, delivery_date)'],
+      // The plant chip together with a status link is the commonest pair of filters. The searched text
+      // and the sort keys ride along, so that a search in it and a page of it need no table rows (issue 20).
+      [
+        'orders_plant_status_list_idx',
+        '(plant_id, status, delivery_date) INCLUDE (id, search_text, delivery_time_fixed, delivery_time_from, order_number, quantity, priority_rank)',
+      ],
       ['orders_delivery_plant_idx', '(delivery_plant_id)'],
       ['orders_loading_point_idx', '(loading_point_id, delivery_date)'],
       ['orders_material_idx', '(material_id, delivery_date)'],
@@ -185,6 +189,8 @@ export const ordersProjection: Projection = {
     ] as const) {
       await sql.query(`CREATE INDEX IF NOT EXISTS ${name} ON read.orders ${definition}`);
     }
+    // Replaced by orders_plant_status_list_idx (same key, with the list's columns included).
+    await sql.query('DROP INDEX IF EXISTS read.orders_plant_status_idx');
   },
 
   async reset(sql) {
