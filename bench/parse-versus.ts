@@ -6,7 +6,9 @@
  * in one process on one core: the same sentences and catalogue as `bench:parse`, parsed in chunks
  * of 200 by the two in turn (A B B A, then B A A B), by CPU time. On a shared, loaded machine the
  * absolute figures of two runs after each other differ by more than a change is worth; the ratio of
- * two versions measured side by side in one process holds. Prints first whether the two give the same
+ * two versions measured side by side in one process holds. The two share the garbage collector: a
+ * version that leaves more garbage makes the other pay part of it, so check a change in garbage with
+ * separate processes too. Prints first whether the two give the same
  * results for every sentence and worst case, then sentences per second of each (median of the passes),
  * their ratio per pass, p50/p95/p99 per sentence (each sentence timed by both in turn) and the worst
  * cases of 2,000 characters (median of fifteen calls each). A benchmark reports; it exits 0 whatever
