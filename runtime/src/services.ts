@@ -51,6 +51,7 @@ import { findAppointment } from '@dispo/projection-service/fleet/appointment-vie
 import { type DeadlineWarningJob, startDeadlineWarningJob } from '@dispo/projection-service/fleet/deadline-warning-job';
 import { fleetRoutes as fleetQueryRoutes } from '@dispo/projection-service/queries/fleet-routes';
 import { healthRoute } from '@dispo/projection-service/queries/health-route';
+import { projectionAdminRoutes } from '@dispo/projection-service/queries/projection-admin-routes';
 import { dispatchQueryRoutes } from '@dispo/projection-service/queries/dispatch-routes';
 import { utilizationRoutes } from '@dispo/projection-service/queries/utilization-routes';
 import { utilizationService } from '@dispo/projection-service/utilization/utilization-service';
@@ -359,6 +360,7 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
     });
   }
   if (options.queries) {
+    await app.register(projectionAdminRoutes, { runner });
     await app.register(referenceRoutes, { sql: infra.sql });
     await app.register(orderQueryRoutes, { sql: infra.sql });
     await app.register(orderExportRoutes, { sql: alwaysPrepared(infra.sql) });
@@ -430,7 +432,8 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
           logger: log,
           verifyToken: (token) => {
             try {
-              return app.jwt.verify<{ sub: string }>(token).sub;
+              const claims = app.jwt.verify<{ sub: string; exp?: number }>(token);
+              return { userId: claims.sub, expiresAt: typeof claims.exp === 'number' ? claims.exp * 1000 : null };
             } catch {
               return null;
             }
