@@ -80,6 +80,7 @@ import { tariffProjection } from '@dispo/projection-service/projections/tariff';
 import { vehicleAnalyticsProjection } from '@dispo/projection-service/projections/vehicle-analytics';
 import { readTariff, vehicleAnalyticsQueryRoutes } from '@dispo/projection-service/queries/vehicle-analytics-routes';
 import { createHttpApp } from '@dispo/platform/http/create-app';
+import { installIdempotency, setupIdempotencyTable } from '@dispo/platform/http/idempotency';
 import { templateRoutes } from '@dispo/command-service/templates/template-routes';
 import { settingsRoutes } from '@dispo/command-service/user-settings/settings-routes';
 import { orderTemplatesProjection } from '@dispo/projection-service/projections/order-templates';
@@ -222,6 +223,8 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
     pageFallback: serveWeb ? sendIndexHtml : undefined,
   });
   if (serveWeb) await serveWebClient(app);
+  await setupIdempotencyTable(infra.sql);
+  installIdempotency(app, infra.sql);
   const log = app.log as unknown as Logger;
   const runner = new ProjectionRunner(infra.sql, infra.store, projections, infra.bus, log);
   await runner.setup();
