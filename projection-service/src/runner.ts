@@ -397,9 +397,18 @@ function failureOf(p: Projection, event: RecordedEvent, error: unknown): Project
     eventType: event.type,
     streamId: event.streamId,
     streamVersion: event.streamVersion,
-    error: error instanceof Error ? error.message : String(error),
+    error: describe(error),
     failedAt: new Date().toISOString(),
   };
+}
+
+/** The message, and for an invalid event which fields failed (the admin needs them to fix it). */
+function describe(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const issues = (error as { issues?: unknown }).issues;
+  if (!Array.isArray(issues)) return error.message;
+  const fields = issues.map((i: { path?: unknown[]; message?: string }) => `${(i.path ?? []).join('.')}: ${i.message ?? ''}`);
+  return `${error.message} (${fields.join('; ')})`;
 }
 
 async function applyOne(p: Projection, tx: Parameters<Projection['apply']>[0], event: RecordedEvent): Promise<Notice[] | undefined> {
