@@ -864,6 +864,8 @@ export const messages = {
     noneParked: 'Alle Projektionen sind aktuell.',
     unknownProjection: 'Unbekannte Projektion',
     refresh: 'Aktualisieren',
+    noPermissionTitle: 'Keine Berechtigung',
+    noPermission: 'Den Betriebsstatus sehen nur Administratoren.',
   },
 
   // not in the spec: the mail outbox page of the admins (/postausgang); the status and occasion
