@@ -71,9 +71,10 @@ describe('hardening (issue 19)', { timeout: 120_000 }, () => {
     await t.infra.sql.query(`UPDATE es.events SET data = jsonb_set(data, '{date}', '"2026-02-28"') WHERE stream_id = $1`, [`dispo-day-poison-${mailId}`]);
     expect((await call('POST', '/api/admin/projections/mail_outbox/resume', admin)).statusCode).toBe(200);
     expect((await call('POST', '/api/admin/projections/unbekannt/resume', admin)).statusCode).toBe(404);
-    await until(() => t.services.runner.health().parked.length === 0);
-    const { rows } = await t.infra.sql.query<{ date: string }>('SELECT date::text AS date FROM read.mail_outbox WHERE mail_id = $1', [mailId]);
-    expect(rows).toEqual([{ date: '2026-02-28' }]);
+    const outbox = async () => (await t.infra.sql.query<{ date: string }>('SELECT date::text AS date FROM read.mail_outbox WHERE mail_id = $1', [mailId])).rows;
+    await until(async () => (await outbox()).length > 0);
+    expect(await outbox()).toEqual([{ date: '2026-02-28' }]);
+    expect(t.services.runner.health().parked).toEqual([]);
     expect((await call('GET', '/api/health', null)).json()).toEqual({ status: 'ok' });
   });
 
