@@ -98,6 +98,7 @@ export const messages = {
     unsupportedMediaType: 'Der Inhaltstyp der Anfrage wird nicht unterstützt.',
     tooManyRequests: 'Zu viele Anfragen. Bitte warten Sie einen Moment.',
     internalError: 'Interner Serverfehler. Bitte versuchen Sie es später erneut.',
+    // not in the spec (issue 19): database outage and Idempotency-Key answers
     serviceUnavailable: 'Die Datenbank ist gerade nicht erreichbar. Bitte versuchen Sie es in Kürze erneut.',
     idempotencyKeyInvalid: 'Ungültiger Idempotency-Key (1–200 sichtbare Zeichen).',
     idempotencyKeyReused: 'Dieser Idempotency-Key wurde bereits für eine andere Anfrage verwendet.',
