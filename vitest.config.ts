@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['{events,domain,platform,command-service,projection-service,runtime,web}/src/**/*.test.{ts,tsx}'],
-    exclude: ['**/node_modules/**', '**/*.e2e.test.ts', '**/*.multi-process.test.ts'],
+    exclude: ['**/node_modules/**', '**/*.e2e.test.ts', '**/*.multi-process.test.ts', '**/*.faults.test.ts'],
     setupFiles: ['./vitest.setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -98,6 +98,11 @@ export const messages = {
     unsupportedMediaType: 'Der Inhaltstyp der Anfrage wird nicht unterstützt.',
     tooManyRequests: 'Zu viele Anfragen. Bitte warten Sie einen Moment.',
     internalError: 'Interner Serverfehler. Bitte versuchen Sie es später erneut.',
+    // not in the spec (issue 19): database outage and Idempotency-Key answers
+    serviceUnavailable: 'Die Datenbank ist gerade nicht erreichbar. Bitte versuchen Sie es in Kürze erneut.',
+    idempotencyKeyInvalid: 'Ungültiger Idempotency-Key (1–200 sichtbare Zeichen).',
+    idempotencyKeyReused: 'Dieser Idempotency-Key wurde bereits für eine andere Anfrage verwendet.',
+    idempotencyKeyPending: 'Eine Anfrage mit diesem Idempotency-Key wird noch bearbeitet.',
   },
 
   errorScreen: {
@@ -841,6 +846,27 @@ export const messages = {
       scheduled: (slot: string) => `Zeitplan ${slot} Uhr`,
       orderMail: 'Auftrags-E-Mail',
     },
+  },
+
+  // not in the spec: the projections page of the admins (/betrieb): parked read models and their resume.
+  operations: {
+    title: 'Betrieb',
+    subtitle: 'Lesemodelle (Projektionen): Stand und angehaltene Projektionen',
+    loading: 'Lade Betriebsstatus...',
+    loadError: 'Fehler beim Laden des Betriebsstatus:',
+    tableLabel: 'Projektionen',
+    columns: { name: 'Projektion', position: 'Position', state: 'Zustand', failure: 'Fehler' },
+    working: 'Aktuell',
+    parked: 'Angehalten',
+    failedAt: (type: string, stream: string, time: string) => `${type} in ${stream}, seit ${time}`,
+    resume: 'Fortsetzen',
+    resumeLabel: (name: string) => `Projektion ${name} fortsetzen`,
+    resumed: (name: string) => `Projektion ${name} wird fortgesetzt.`,
+    noneParked: 'Alle Projektionen sind aktuell.',
+    unknownProjection: 'Unbekannte Projektion',
+    refresh: 'Aktualisieren',
+    noPermissionTitle: 'Keine Berechtigung',
+    noPermission: 'Den Betriebsstatus sehen nur Administratoren.',
   },
 
   // not in the spec: the mail outbox page of the admins (/postausgang); the status and occasion

@@ -63,6 +63,24 @@ export class EventRegistry {
   }
 
   /**
+   * Like `upcast`, for the global log's readers (projections): an event that does not pass (written
+   * past the store, or a schema made stricter) comes back with `data` that throws its InvalidEventError
+   * on first use. A projection that ignores the event type passes it; one that reads it fails on it
+   * alone and is parked (runner.ts) instead of the whole log stopping at it.
+   */
+  upcastOrDefer(type: string, schemaVersion: number, data: unknown): { schemaVersion: number; data: unknown } {
+    try {
+      return this.upcast(type, schemaVersion, data);
+    } catch (error) {
+      if (!(error instanceof InvalidEventError)) throw error;
+      const fail = (): never => {
+        throw error;
+      };
+      return { schemaVersion, data: new Proxy({}, { get: fail, has: fail, ownKeys: fail, getOwnPropertyDescriptor: fail }) };
+    }
+  }
+
+  /**
    * Like `upcast`, for readers that trust the log: data of the current version was validated when it
    * was appended and is returned as stored; only data lifted by upcasters is validated (the audit
    * replays long streams, where parsing every event again would cost most of the time).

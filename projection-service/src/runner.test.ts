@@ -127,7 +127,7 @@ function collect(bus: NoticeBus): Notice[] {
 const companies = (n: number, prefix = 'Firma') => Array.from({ length: n }, (_, i) => `${prefix} ${i + 1}`);
 
 describe('ProjectionRunner', { timeout: 60_000 }, () => {
-  it('commits a batch and its checkpoints together: a failing event leaves no partial rows and holds the checkpoint; it continues once the fault is gone', async () => {
+  it('commits a batch and its checkpoints together; a projection that fails on an event is parked before it, with its failure stored, while the others go on; resume() continues it', async () => {
     const { sql, store } = await database();
     const fault = { company: 'Firma 4' as string | null };
     const bus = createInProcessBus();
@@ -137,42 +137,89 @@ describe('ProjectionRunner', { timeout: 60_000 }, () => {
     const positions: LogPosition[] = [];
     for (const company of companies(5)) positions.push(await addCustomer(store, company));
 
-    const started = r.start();
-    started.catch(() => {});
-    await until(() => r.health().error !== null);
-    // Batch 1 (Firma 1, 2) committed; batch 2 (Firma 3, 4) failed at Firma 4 in rec_b, after rec_a had
-    // written Firma 3 and 4 and rec_b Firma 3: all of that was rolled back.
-    expect((await rows(sql, 'rec_a')).map((r) => r.company)).toEqual(['Firma 1', 'Firma 2']);
-    expect((await rows(sql, 'rec_b')).map((r) => r.company)).toEqual(['Firma 1', 'Firma 2']);
-    expect(await checkpoints(sql)).toEqual({ rec_a: positions[1], rec_b: positions[1] });
-    expect(r.position()).toEqual(positions[1]);
-    expect(await r.waitFor(positions[4]!, 300)).toBe(false);
+    await r.start();
+    // Batch 2 (Firma 3, 4) failed as a whole once; retried with each apply on its own, only rec_b's
+    // Firma 4 is rolled back and rec_b waits before it. rec_a and the read-your-writes go on.
+    expect(await r.waitFor(positions[4]!, 8000)).toBe(true);
+    expect((await rows(sql, 'rec_a')).map((r) => r.company)).toEqual(companies(5));
+    expect((await rows(sql, 'rec_b')).map((r) => r.company)).toEqual(companies(3));
+    expect(await checkpoints(sql)).toEqual({ rec_a: positions[4], rec_b: positions[2] });
+    const parked = r.health().parked;
+    expect(parked).toEqual([
+      expect.objectContaining({ projection: 'rec_b', position: positions[3], eventType: 'CustomerCreated', error: 'kaputt bei Firma 4' }),
+    ]);
+    const { rows: stored } = await sql.query<{ failure: unknown }>("SELECT failure FROM read.projection_checkpoints WHERE name = 'rec_b'");
+    expect(stored[0]!.failure).toMatchObject({ projection: 'rec_b', position: positions[3], error: 'kaputt bei Firma 4' });
     // Notices only for what was committed.
-    expect(notices.map((n) => n.subject).sort()).toEqual(['dispo.test.rec_a', 'dispo.test.rec_a', 'dispo.test.rec_b', 'dispo.test.rec_b']);
+    expect(notices.map((n) => n.subject).sort()).toEqual([...Array(5).fill('dispo.test.rec_a'), ...Array(3).fill('dispo.test.rec_b')]);
+
+    // Still parked: a new event reaches rec_a only.
+    const sixth = await addCustomer(store, 'Firma 6');
+    expect(await r.waitFor(sixth, 8000)).toBe(true);
+    expect(await rows(sql, 'rec_b')).toHaveLength(3);
 
     fault.company = null;
-    expect(await r.waitFor(positions[4]!, 8000)).toBe(true);
+    expect(await r.resume('rec_b')).toBe(true);
+    expect(await r.resume('gibt_es_nicht')).toBe(false);
+    await until(async () => (await rows(sql, 'rec_b')).length === 6);
     for (const name of ['rec_a', 'rec_b']) {
       const applied = await rows(sql, name);
-      expect(applied.map((r) => r.company)).toEqual(companies(5));
-      expect(new Set(applied.map((r) => r.event_id)).size).toBe(5);
+      expect(applied.map((r) => r.company)).toEqual([...companies(5), 'Firma 6']);
+      expect(new Set(applied.map((r) => r.event_id)).size).toBe(6);
     }
-    expect(await checkpoints(sql)).toEqual({ rec_a: positions[4], rec_b: positions[4] });
-    expect(r.health().error).toBeNull();
-    expect(notices).toHaveLength(10);
+    expect(await checkpoints(sql)).toEqual({ rec_a: sixth, rec_b: sixth });
+    expect(r.health()).toMatchObject({ error: null, parked: [] });
+    expect(notices).toHaveLength(12);
   });
 
-  it('start() returns while a projection keeps failing, so the service can serve and report it in health', async () => {
+  it('a failure that is not one projection\'s (the database) fails the batch and is retried, parking nothing', async () => {
+    const { sql, store } = await database();
+    const broken = { on: false };
+    const r = runner(sql, store, [recorder('rec_a')]);
+    await r.setup();
+    const first = await addCustomer(store, 'Firma 1');
+    // Every statement of the batch transaction fails while `broken`, the savepoint rollback too.
+    const flaky: SqlClient = {
+      kind: sql.kind,
+      query: (text, params, options) => sql.query(text, params, options),
+      listen: (channel, onNotify) => sql.listen(channel, onNotify),
+      close: () => sql.close(),
+      transaction: (fn) => (broken.on ? Promise.reject(new Error('Datenbank weg')) : sql.transaction(fn)),
+    };
+    const r2 = runner(flaky, store, [recorder('rec_a')]);
+    await r.stop();
+    await r2.setup();
+    broken.on = true;
+    await r2.start();
+    expect(r2.health()).toMatchObject({ error: 'Error: Datenbank weg', parked: [] });
+    broken.on = false;
+    expect(await r2.waitFor(first, 8000)).toBe(true);
+    await until(() => r2.health().error === null);
+    expect(r2.health().parked).toEqual([]);
+  });
+
+  it('start() returns while a projection keeps failing and parks it; the next start tries it again', async () => {
     const { sql, store } = await database();
     await addCustomer(store, 'Giftig');
-    const r = runner(sql, store, [recorder('rec_a', { company: 'Giftig' })]);
+    const fault = { company: 'Giftig' as string | null };
+    const r = runner(sql, store, [recorder('rec_a', fault)]);
     await r.setup();
     const outcome = await Promise.race([
       r.start().then(() => 'started' as const),
       new Promise<'hangs'>((resolve) => setTimeout(() => resolve('hangs'), 4000)),
     ]);
     expect(outcome).toBe('started');
-    expect(r.health().error).toMatch(/rec_a.*CustomerCreated/);
+    await until(() => r.health().parked.length === 1);
+    expect(r.health().parked[0]).toMatchObject({ projection: 'rec_a', eventType: 'CustomerCreated', error: 'kaputt bei Giftig' });
+    await r.stop();
+
+    fault.company = null;
+    const again = runner(sql, store, [recorder('rec_a', fault)]);
+    await again.setup();
+    expect(again.health().parked).toHaveLength(1);
+    await again.start();
+    await until(async () => (await rows(sql, 'rec_a')).length === 1);
+    expect(again.health().parked).toEqual([]);
   });
 
   it('continues from its checkpoint after a restart, applying nothing twice', async () => {

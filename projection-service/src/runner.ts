@@ -15,11 +15,29 @@ interface Waiter {
   resolve: () => void;
 }
 
+/** Why a projection is parked: the event it could not apply (it stays before it) and the error. */
+export interface ProjectionFailure {
+  projection: string;
+  position: LogPosition;
+  eventType: string;
+  streamId: string;
+  streamVersion: number;
+  error: string;
+  failedAt: string;
+}
+
+/** The longest pause between retries of a failing batch (database down): 0.5 s, doubling. */
+const MAX_BACKOFF_MS = 30_000;
+
 /**
  * Follows the global log and applies every event to every projection, in the projections' order (later
  * ones may read the tables of earlier ones). A batch and the checkpoints it reached commit in one
  * transaction: a crash repeats nothing and loses nothing. Several runners on one database are safe:
  * the checkpoint rows are locked and compared before a batch is written.
+ *
+ * A batch that fails is retried event by event, each projection's apply in a savepoint: the projection
+ * that throws is parked before that event (its failure stored on its checkpoint row, ADR 0015) and the
+ * others go on. A parked projection waits for resume(), a rebuild or the next start.
  */
 export class ProjectionRunner {
   private checkpoints = new Map<string, LogPosition>();
@@ -29,6 +47,8 @@ export class ProjectionRunner {
   private stopped = false;
   private unsubscribe: (() => Promise<void>) | null = null;
   private lastError: unknown = null;
+  private failedBatches = 0;
+  private parked = new Map<string, ProjectionFailure>();
   private onFailure: (() => void) | null = null;
   private noticeListeners: ((notices: readonly Notice[]) => void)[] = [];
 
@@ -89,6 +109,9 @@ export class ProjectionRunner {
    */
   async start(): Promise<void> {
     this.stopped = false;
+    // A start is the usual moment after a fix (a new release): parked projections get another try.
+    await this.sql.query('UPDATE read.projection_checkpoints SET failure = NULL WHERE failure IS NOT NULL');
+    this.parked.clear();
     this.unsubscribe = await this.store.subscribe(() => this.trigger());
     const firstFailure = new Promise<void>((resolve) => {
       this.onFailure = resolve;
@@ -104,18 +127,48 @@ export class ProjectionRunner {
     await this.running;
   }
 
-  /** The position every projection has passed (the slowest one). */
+  /**
+   * The position every working projection has passed (the slowest one that is not parked): reads and
+   * read-your-writes follow it, so one parked projection holds up neither.
+   */
   position(): LogPosition {
     let min: LogPosition | null = null;
+    let furthest = LOG_START;
     for (const p of this.projections) {
       const c = this.checkpoints.get(p.name) ?? LOG_START;
+      if (isAfter(c, furthest)) furthest = c;
+      if (this.parked.has(p.name)) continue;
       if (!min || isAfter(min, c)) min = c;
     }
-    return min ?? LOG_START;
+    return min ?? furthest;
   }
 
-  health(): { position: LogPosition; error: string | null } {
-    return { position: this.position(), error: this.lastError ? String(this.lastError) : null };
+  /** `error`: the last batch failed as a whole (database); `parked`: projections stopped at an event. */
+  health(): { position: LogPosition; error: string | null; parked: ProjectionFailure[]; checkpoints: { name: string; position: LogPosition }[] } {
+    return {
+      position: this.position(),
+      error: this.lastError ? String(this.lastError) : null,
+      parked: [...this.parked.values()],
+      checkpoints: this.projections.map((p) => ({ name: p.name, position: this.checkpoints.get(p.name) ?? LOG_START })),
+    };
+  }
+
+  /** The projections this runner applies, in order. */
+  names(): string[] {
+    return this.projections.map((p) => p.name);
+  }
+
+  /**
+   * Lets a parked projection try its event again (after the cause was fixed). Answers false for an
+   * unknown name. If it fails again it is parked again, with the new error.
+   */
+  async resume(name: string): Promise<boolean> {
+    if (!this.projections.some((p) => p.name === name)) return false;
+    await this.sql.query('UPDATE read.projection_checkpoints SET failure = NULL WHERE name = $1', [name]);
+    this.parked.delete(name);
+    this.logger.info({ projection: name }, 'parked projection resumed');
+    this.trigger();
+    return true;
   }
 
   /**
@@ -172,12 +225,12 @@ export class ProjectionRunner {
     if (!projection) throw new Error(`Unbekannte Projektion: ${name}`);
     await this.sql.transaction(async (tx) => {
       await projection.reset(tx);
-      await tx.query('UPDATE read.projection_checkpoints SET transaction_id = 0, global_position = 0 WHERE name = $1', [name]);
+      await tx.query('UPDATE read.projection_checkpoints SET transaction_id = 0, global_position = 0, failure = NULL WHERE name = $1', [name]);
     });
     await this.loadCheckpoints();
     let total = 0;
     for (;;) {
-      const applied = await this.processBatch();
+      const applied = await this.processBatch(false);
       if (applied === null) continue;
       if (applied === 0) break;
       total += applied;
@@ -209,51 +262,90 @@ export class ProjectionRunner {
       this.again = false;
       let applied: number | null;
       try {
-        applied = await this.processBatch();
+        // After a failed batch, the next one finds (and parks) the projection at fault.
+        applied = await this.processBatch(this.failedBatches > 0);
         this.lastError = null;
+        this.failedBatches = 0;
       } catch (error) {
         this.lastError = error;
-        this.logger.error({ err: error }, 'projection batch failed; retrying');
+        this.failedBatches += 1;
+        // The first failure with its stack; while it persists one line per (growing) pause.
+        if (this.failedBatches === 1) this.logger.error({ err: error }, 'projection batch failed; retrying event by event');
+        else if (this.failedBatches > 2) this.logger.warn({ attempt: this.failedBatches, error: String(error) }, 'projection batch still failing');
         this.onFailure?.();
-        await sleep(500);
+        if (this.failedBatches > 1) await sleep(Math.min(500 * 2 ** (this.failedBatches - 2), MAX_BACKOFF_MS));
         continue;
       }
       if (applied === 0 && !this.again) return;
     }
   }
 
-  /** Applies one batch. Returns how many events were read, or null when another runner got there first. */
-  private async processBatch(): Promise<number | null> {
+  /**
+   * Applies one batch. Returns how many events were read, or null when another runner got there first.
+   * `isolated`: each apply in a savepoint; a projection that throws is parked instead of failing the batch.
+   */
+  private async processBatch(isolated: boolean): Promise<number | null> {
+    if (this.projections.every((p) => this.parked.has(p.name))) return 0;
     const from = this.position();
     const batch = await this.store.readAll(from, { batchSize: this.options.batchSize ?? 500 });
     if (batch.length === 0) return 0;
     const notices: Notice[] = [];
+    const reached = new Map(this.checkpoints);
+    const newlyParked: ProjectionFailure[] = [];
     const moved = await this.sql.transaction(async (tx) => {
-      const { rows } = await tx.query<{ name: string; transaction_id: number; global_position: number }>(
-        'SELECT name, transaction_id, global_position FROM read.projection_checkpoints WHERE name = ANY($1) ORDER BY name FOR UPDATE',
+      const { rows } = await tx.query<{ name: string; transaction_id: number; global_position: number; parked: boolean }>(
+        'SELECT name, transaction_id, global_position, failure IS NOT NULL AS parked FROM read.projection_checkpoints WHERE name = ANY($1) ORDER BY name FOR UPDATE',
         [this.projections.map((p) => p.name)],
         { prepare: true },
       );
-      const stored = new Map(rows.map((r) => [r.name, { transactionId: Number(r.transaction_id), globalPosition: Number(r.global_position) }]));
+      const stored = new Map(rows.map((r) => [r.name, r]));
       for (const p of this.projections) {
         const mine = this.checkpoints.get(p.name) ?? LOG_START;
-        const theirs = stored.get(p.name) ?? LOG_START;
-        if (isAfter(theirs, mine) || isAfter(mine, theirs)) return false;
+        const row = stored.get(p.name);
+        const theirs = row ? { transactionId: Number(row.transaction_id), globalPosition: Number(row.global_position) } : LOG_START;
+        if (isAfter(theirs, mine) || isAfter(mine, theirs) || Boolean(row?.parked) !== this.parked.has(p.name)) return false;
       }
+      const working = this.projections.filter((p) => !this.parked.has(p.name));
       for (const event of batch) {
-        for (const p of this.projections) {
-          if (!isAfter(event.position, this.checkpoints.get(p.name) ?? LOG_START)) continue;
-          const out = await applyOne(p, tx, event);
-          if (out) notices.push(...out);
+        for (const p of working) {
+          if (!isAfter(event.position, reached.get(p.name) ?? LOG_START)) continue;
+          if (newlyParked.some((f) => f.projection === p.name)) continue;
+          if (!isolated) {
+            const out = await applyOne(p, tx, event);
+            if (out) notices.push(...out);
+          } else {
+            await tx.query('SAVEPOINT projection_apply');
+            try {
+              const out = await p.apply(tx, event);
+              await tx.query('RELEASE SAVEPOINT projection_apply');
+              if (out) notices.push(...out);
+            } catch (error) {
+              // If the rollback itself fails (connection lost), the whole batch fails and is retried.
+              await tx.query('ROLLBACK TO SAVEPOINT projection_apply');
+              newlyParked.push(failureOf(p, event, error));
+              continue;
+            }
+          }
+          reached.set(p.name, event.position);
         }
       }
-      const reached = [...this.reachedAfter(batch)];
+      const last = batch[batch.length - 1]!.position;
+      for (const p of working) {
+        if (newlyParked.some((f) => f.projection === p.name)) continue;
+        const own = reached.get(p.name) ?? LOG_START;
+        reached.set(p.name, isAfter(own, last) ? own : last);
+      }
+      const names = this.projections.map((p) => p.name);
+      const at = names.map((name) => reached.get(name) ?? LOG_START);
       await tx.query(
         `UPDATE read.projection_checkpoints c SET transaction_id = r.transaction_id, global_position = r.global_position, updated_at = now()
          FROM unnest($1::text[], $2::bigint[], $3::bigint[]) AS r(name, transaction_id, global_position) WHERE c.name = r.name`,
-        [reached.map(([name]) => name), reached.map(([, p]) => p.transactionId), reached.map(([, p]) => p.globalPosition)],
+        [names, at.map((p) => p.transactionId), at.map((p) => p.globalPosition)],
         { prepare: true },
       );
+      for (const failure of newlyParked) {
+        await tx.query('UPDATE read.projection_checkpoints SET failure = $2 WHERE name = $1', [failure.projection, JSON.stringify(failure)]);
+      }
       return true;
     });
     if (!moved) {
@@ -261,24 +353,20 @@ export class ProjectionRunner {
       this.resolveWaiters();
       return null;
     }
-    this.checkpoints = this.reachedAfter(batch);
+    this.checkpoints = reached;
+    for (const failure of newlyParked) {
+      this.parked.set(failure.projection, failure);
+      this.logger.error({ failure }, 'projection parked: it cannot apply an event; the others go on');
+    }
     if (notices.length > 0) for (const listener of this.noticeListeners) listener(notices);
     this.resolveWaiters();
-    if (notices.length > 0) {
-      await this.bus.publish(notices).catch((err: unknown) => this.logger.warn({ err }, 'publishing notices failed'));
-    }
+    if (notices.length > 0) this.publish(notices);
     return batch.length;
   }
 
-  /** Checkpoints after a batch: a projection that was already further (not being rebuilt) keeps its own. */
-  private reachedAfter(batch: readonly RecordedEvent[]): Map<string, LogPosition> {
-    const last = batch[batch.length - 1]!.position;
-    const reached = new Map<string, LogPosition>();
-    for (const p of this.projections) {
-      const own = this.checkpoints.get(p.name) ?? LOG_START;
-      reached.set(p.name, isAfter(own, last) ? own : last);
-    }
-    return reached;
+  /** Notices are hints (notice-bus.ts): the runner never waits for the bus, a slow or absent one costs it nothing. */
+  private publish(notices: Notice[]): void {
+    void this.bus.publish(notices).catch((err: unknown) => this.logger.warn({ err }, 'publishing notices failed'));
   }
 
   private resolveWaiters(): void {
@@ -292,13 +380,40 @@ export class ProjectionRunner {
   }
 
   private async loadCheckpoints(): Promise<void> {
-    const { rows } = await this.sql.query<{ name: string; transaction_id: number; global_position: number }>(
-      'SELECT name, transaction_id, global_position FROM read.projection_checkpoints',
+    const { rows } = await this.sql.query<{ name: string; transaction_id: number; global_position: number; failure: ProjectionFailure | string | null }>(
+      'SELECT name, transaction_id, global_position, failure FROM read.projection_checkpoints',
       [],
       { prepare: true },
     );
     this.checkpoints = new Map(rows.map((r) => [r.name, { transactionId: Number(r.transaction_id), globalPosition: Number(r.global_position) }]));
+    const mine = new Set(this.projections.map((p) => p.name));
+    this.parked = new Map(
+      rows
+        .filter((r) => r.failure !== null && mine.has(r.name))
+        .map((r) => [r.name, typeof r.failure === 'string' ? (JSON.parse(r.failure) as ProjectionFailure) : r.failure!]),
+    );
   }
+}
+
+function failureOf(p: Projection, event: RecordedEvent, error: unknown): ProjectionFailure {
+  return {
+    projection: p.name,
+    position: event.position,
+    eventType: event.type,
+    streamId: event.streamId,
+    streamVersion: event.streamVersion,
+    error: describe(error),
+    failedAt: new Date().toISOString(),
+  };
+}
+
+/** The message, and for an invalid event which fields failed (the admin needs them to fix it). */
+function describe(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const issues = (error as { issues?: unknown }).issues;
+  if (!Array.isArray(issues)) return error.message;
+  const fields = issues.map((i: { path?: unknown[]; message?: string }) => `${(i.path ?? []).join('.')}: ${i.message ?? ''}`);
+  return `${error.message} (${fields.join('; ')})`;
 }
 
 async function applyOne(p: Projection, tx: Parameters<Projection['apply']>[0], event: RecordedEvent): Promise<Notice[] | undefined> {
@@ -320,6 +435,8 @@ export async function setupCheckpointTable(sql: { query: SqlClient['query'] }): 
     updated_at timestamptz NOT NULL DEFAULT now()
   )`);
   await sql.query('ALTER TABLE read.projection_checkpoints ADD COLUMN IF NOT EXISTS schema_version integer NOT NULL DEFAULT 1');
+  // A parked projection (runner.ts): the event it could not apply and the error; NULL while it works.
+  await sql.query('ALTER TABLE read.projection_checkpoints ADD COLUMN IF NOT EXISTS failure jsonb');
 }
 
 function sleep(ms: number): Promise<void> {

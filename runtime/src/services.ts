@@ -51,6 +51,7 @@ import { findAppointment } from '@dispo/projection-service/fleet/appointment-vie
 import { type DeadlineWarningJob, startDeadlineWarningJob } from '@dispo/projection-service/fleet/deadline-warning-job';
 import { fleetRoutes as fleetQueryRoutes } from '@dispo/projection-service/queries/fleet-routes';
 import { healthRoute } from '@dispo/projection-service/queries/health-route';
+import { projectionAdminRoutes } from '@dispo/projection-service/queries/projection-admin-routes';
 import { dispatchQueryRoutes } from '@dispo/projection-service/queries/dispatch-routes';
 import { utilizationRoutes } from '@dispo/projection-service/queries/utilization-routes';
 import { utilizationService } from '@dispo/projection-service/utilization/utilization-service';
@@ -79,6 +80,7 @@ import { tariffProjection } from '@dispo/projection-service/projections/tariff';
 import { vehicleAnalyticsProjection } from '@dispo/projection-service/projections/vehicle-analytics';
 import { readTariff, vehicleAnalyticsQueryRoutes } from '@dispo/projection-service/queries/vehicle-analytics-routes';
 import { createHttpApp } from '@dispo/platform/http/create-app';
+import { installIdempotency, setupIdempotencyTable } from '@dispo/platform/http/idempotency';
 import { templateRoutes } from '@dispo/command-service/templates/template-routes';
 import { settingsRoutes } from '@dispo/command-service/user-settings/settings-routes';
 import { orderTemplatesProjection } from '@dispo/projection-service/projections/order-templates';
@@ -230,6 +232,8 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
     trustProxy: options.trustProxy,
   });
   if (serveWeb) await serveWebClient(app);
+  await setupIdempotencyTable(infra.sql);
+  installIdempotency(app, infra.sql);
   const log = app.log as unknown as Logger;
   const runner = new ProjectionRunner(infra.sql, infra.store, projections, infra.bus, log);
   await runner.setup();
@@ -372,6 +376,7 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
     });
   }
   if (options.queries) {
+    await app.register(projectionAdminRoutes, { runner });
     await app.register(referenceRoutes, { sql: infra.sql });
     await app.register(orderQueryRoutes, { sql: infra.sql });
     await app.register(orderExportRoutes, { sql: alwaysPrepared(infra.sql) });
@@ -443,7 +448,8 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
           logger: log,
           verifyToken: (token) => {
             try {
-              return app.jwt.verify<{ sub: string }>(token).sub;
+              const claims = app.jwt.verify<{ sub: string; exp?: number }>(token);
+              return { userId: claims.sub, expiresAt: typeof claims.exp === 'number' ? claims.exp * 1000 : null };
             } catch {
               return null;
             }

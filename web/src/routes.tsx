@@ -16,6 +16,7 @@ export const paths = {
   fleet: '/fuhrpark',
   dispatch: '/disposition',
   mailOutbox: '/postausgang',
+  operations: '/betrieb',
   billing: '/abrechnung',
   audit: '/pruefung',
 } as const;
@@ -32,6 +33,7 @@ export interface RouteOptions {
 const FleetPage = lazy(() => import('./features/fleet/FleetPage').then((module) => ({ default: module.FleetPage })));
 const BillingPage = lazy(() => import('./features/billing/BillingPage').then((module) => ({ default: module.BillingPage })));
 const AuditPage = lazy(() => import('./features/audit/AuditPage').then((module) => ({ default: module.AuditPage })));
+const OperationsPage = lazy(() => import('./features/operations/OperationsPage').then((module) => ({ default: module.OperationsPage })));
 const MailOutboxPage = lazy(() => import('./features/mail-outbox/MailOutboxPage').then((module) => ({ default: module.MailOutboxPage })));
 
 /** The Auftragsannahme, loaded on demand; its first list page is requested at the same time as its code. */
@@ -81,6 +83,7 @@ export function createRoutes({ socketUrl, queryClient }: RouteOptions = {}): Rou
             { path: paths.fleet.slice(1), element: loading(messages.fleetScreen.loading, <FleetPage />) },
             { path: paths.dispatch.slice(1), element: <DispatchRoute /> },
             { path: paths.mailOutbox.slice(1), element: loading(messages.mailOutbox.loading, <MailOutboxPage />) },
+            { path: paths.operations.slice(1), element: loading(messages.operations.loading, <OperationsPage />) },
             { path: paths.billing.slice(1), element: loading(messages.billingScreen.loading, <BillingPage />) },
             { path: paths.audit.slice(1), element: loading(messages.orderTable.loading, <AuditPage />) },
           ],

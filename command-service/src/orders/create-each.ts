@@ -59,7 +59,8 @@ export async function createdAnswer(
     created: created.length,
     failed: failures.length,
     message: failures.length > 0 ? messages.success.partiallyCreated(created.length, failures.length) : allCreated,
-    orders,
+    // Not yet in the read model (it did not catch up in time): the id, as the command knows it.
+    orders: orders.map((order, i) => order ?? { id: created[i], pending: true }),
     failures,
   };
 }

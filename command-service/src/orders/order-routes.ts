@@ -7,6 +7,7 @@ import type { EventStore } from '@dispo/events/store/port';
 import { requireRoles } from '@dispo/platform/http/auth';
 import { HttpError } from '@dispo/platform/http/errors';
 import { requestText } from '@dispo/platform/http/text-schemas';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BILLING_KEYS, orderBodySchema, orderChangeBodySchema, orderChangeFromBody, orderInputFromBody } from './order-body';
@@ -34,18 +35,38 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app,
   const writers = requireRoles('order_taker', 'dispatcher');
   const meta = (userId: string, commandName: string) => ({ userId, commandName });
   /** Answers the order as the list shows it, once the projections have it. */
-  const answer = async (orderId: string, position: LogPosition, read = opts.readOrder) => {
+  const answer = async (orderId: string, position: LogPosition) => {
     await opts.waitForProjections(position);
-    const order = await read(orderId);
+    const order = await opts.readOrder(orderId);
     if (!order) throw new HttpError(404, messages.order.notFound);
     return { success: true as const, order };
   };
 
+  /**
+   * A create answers 201 with the order as the list shows it; if the read side has not caught up in
+   * time, 202 with the order as the command recorded it (the write is committed, ADR 0015): never 404.
+   */
+  const answerCreated = async (reply: FastifyReply, created: { position: LogPosition; decisions: readonly { events: readonly { type: string; data: unknown }[] }[] }, orderId: string) => {
+    const caughtUp = await opts.waitForProjections(created.position);
+    const order = caughtUp ? await opts.readNewOrder(orderId) : null;
+    if (order) {
+      reply.code(201);
+      return { success: true as const, order };
+    }
+    const event = created.decisions.flatMap((d) => d.events).find((e) => e.type === 'OrderCreated');
+    const data = (event?.data ?? {}) as { orderNumber?: string; status?: string; createdAt?: string };
+    reply.code(202);
+    return {
+      success: true as const,
+      pending: true as const,
+      order: { id: orderId, order_number: data.orderNumber ?? null, status: data.status ?? null, created_at: data.createdAt ?? null },
+    };
+  };
+
   app.post('/api/orders', { onRequest: writers, schema: { tags: ['Aufträge'], body: orderBodySchema } }, async (req, reply) => {
     const orderId = randomUUID();
-    const { position } = await commands.createOrder(orderId, orderInputFromBody(req.body), meta(req.user.sub, 'CreateOrder'));
-    reply.code(201);
-    return answer(orderId, position, opts.readNewOrder);
+    const created = await commands.createOrder(orderId, orderInputFromBody(req.body), meta(req.user.sub, 'CreateOrder'));
+    return answerCreated(reply, created, orderId);
   });
 
   app.put(
@@ -89,9 +110,8 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app,
 
   app.post('/api/orders/:id/duplicate', { onRequest: writers, schema: { tags: ['Aufträge'], params: idParams } }, async (req, reply) => {
     const orderId = randomUUID();
-    const { position } = await commands.duplicateOrder(req.params.id, orderId, meta(req.user.sub, 'DuplicateOrder'));
-    reply.code(201);
-    return answer(orderId, position, opts.readNewOrder);
+    const created = await commands.duplicateOrder(req.params.id, orderId, meta(req.user.sub, 'DuplicateOrder'));
+    return answerCreated(reply, created, orderId);
   });
 
   app.post('/api/orders/bulk-status', { onRequest: writers, schema: { tags: ['Aufträge'], body: bulkBody } }, async (req) => {

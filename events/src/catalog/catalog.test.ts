@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EventRegistry } from '../registry';
 import { allEventDefinitions, type EventData, orderCreated, plantCreated, reservationKinds, streamIds } from './index';
+import { amountSchema } from './fields';
 
 describe('event catalogue', () => {
   it('registers every event type once, PascalCase, schema version 1', () => {
@@ -167,5 +168,18 @@ describe('event catalogue', () => {
     expect(streamIds.loadingPoint('7')).toBe('loading-point-7');
     expect(streamIds.reservation(reservationKinds.orderNumber, 'S261121-4711')).toBe('order-number-S261121-4711');
     expect(streamIds.reservation(reservationKinds.username, 'dispo')).toBe('username-dispo');
+  });
+});
+
+describe('numbers mean what the read tables can store (issue 19)', () => {
+  const registry = new EventRegistry(allEventDefinitions);
+  const base = { mailId: 'm-1', date: '2026-11-26', messageId: null, sentAt: new Date().toISOString() };
+  it('refuses counts beyond PostgreSQL integer and amounts beyond numeric(14,3), and non-finite numbers', () => {
+    expect(() => registry.validateForAppend('TourPlanMailSent', 1, { ...base, tourCount: 3 })).not.toThrow();
+    for (const tourCount of [2 ** 31, 1e308, Number.POSITIVE_INFINITY, Number.NaN]) {
+      expect(() => registry.validateForAppend('TourPlanMailSent', 1, { ...base, tourCount })).toThrow();
+    }
+    expect(amountSchema.safeParse(1e308).success).toBe(false);
+    expect(amountSchema.safeParse(123_456.789).success).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEvent, type EventOf } from '../registry';
 import { vehicleDeadlineSchema } from './enums';
-import { idSchema, localDateSchema, requiredTextSchema, timestampSchema } from './fields';
+import { idSchema, intSchema, localDateSchema, requiredTextSchema, timestampSchema } from './fields';
 
 /** fleet.md §4 history action types the deadline job derives. */
 export const DEADLINE_WARNING_ACTIONS = [
@@ -32,7 +32,7 @@ export const vehicleDeadlineWarningRecorded = defineEvent({
     deadline: vehicleDeadlineSchema.nullable(),
     dueDate: localDateSchema.nullable(),
     /** Below 0: overdue by that many days. */
-    daysUntil: z.number().int().nullable(),
+    daysUntil: intSchema.nullable(),
     /** The Berlin day the warning stands for. */
     day: localDateSchema,
     message: requiredTextSchema,

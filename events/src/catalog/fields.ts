@@ -36,3 +36,15 @@ export const requiredTextSchema = z.string().min(1);
 
 /** Who did something: a user id, or null for the system (the demo seed, scheduled jobs). */
 export const performerIdSchema = idSchema.nullable();
+
+/**
+ * Numbers as the read tables store them: integers in PostgreSQL's integer range, amounts (tonnes,
+ * kilograms, km, euros) within numeric(14,3). A larger value would pass zod and fail the projection.
+ */
+export const MAX_AMOUNT = 1_000_000_000;
+const MAX_INT4 = 2_147_483_647;
+export const intSchema = z.number().int().min(-MAX_INT4).max(MAX_INT4);
+export const countSchema = z.number().int().nonnegative().max(MAX_INT4);
+export const positiveCountSchema = z.number().int().positive().max(MAX_INT4);
+/** Any finite amount within ±MAX_AMOUNT. */
+export const amountSchema = z.number().finite().min(-MAX_AMOUNT).max(MAX_AMOUNT);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEvent, type EventOf } from '../registry';
 import { fuelCardStatusSchema, fuelCardTypeSchema } from './enums';
-import { idSchema, localDateSchema, optionalTextSchema, performerIdSchema, requiredTextSchema, timestampSchema } from './fields';
+import { amountSchema, idSchema, localDateSchema, optionalTextSchema, performerIdSchema, requiredTextSchema, timestampSchema } from './fields';
 
 const base64 = z.string().regex(/^[A-Za-z0-9+/]+={0,2}$/);
 
@@ -26,8 +26,8 @@ export const fuelCardDetailsSchema = z.strictObject({
   provider: optionalTextSchema,
   assignedVehicleId: idSchema.nullable(),
   /** Euros, two decimals. */
-  dailyLimit: z.number().nonnegative().nullable(),
-  monthlyLimit: z.number().nonnegative().nullable(),
+  dailyLimit: amountSchema.nonnegative().nullable(),
+  monthlyLimit: amountSchema.nonnegative().nullable(),
   validUntil: localDateSchema.nullable(),
   notes: optionalTextSchema,
 });

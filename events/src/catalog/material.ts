@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEvent, type EventOf } from '../registry';
 import { materialStatusSchema, unitSchema } from './enums';
-import { idSchema, optionalTextSchema, requiredTextSchema, timestampSchema } from './fields';
+import { amountSchema, idSchema, optionalTextSchema, requiredTextSchema, timestampSchema } from './fields';
 
 export const materialDetailsSchema = z.strictObject({
   name: requiredTextSchema,
@@ -10,7 +10,7 @@ export const materialDetailsSchema = z.strictObject({
   description: optionalTextSchema,
   unit: unitSchema,
   /** Usual load of one truck, in `unit`. */
-  standardLoadSize: z.number().positive().nullable(),
+  standardLoadSize: amountSchema.positive().nullable(),
   /** Offered only at the plants in `assignedPlantIds`. */
   plantSpecific: z.boolean(),
   assignedPlantIds: z.array(idSchema),

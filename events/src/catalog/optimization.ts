@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEvent, type EventOf } from '../registry';
-import { idSchema, timestampSchema } from './fields';
+import { amountSchema, countSchema, idSchema, positiveCountSchema, timestampSchema } from './fields';
 
 /**
  * A route optimization of one tour (dispatch.md §4 "Optimization status", §7): an operation with
@@ -13,13 +13,13 @@ export const OPTIMIZATION_STATUSES = ['pending', 'in_progress', 'completed', 'fa
 export const optimizationStatusSchema = z.enum(OPTIMIZATION_STATUSES);
 export type OptimizationStatus = z.infer<typeof optimizationStatusSchema>;
 
-const km = z.number().finite();
+const km = amountSchema;
 /** A route driven: its sequence of order ids, empty km, end and arrivals (minutes of the tour's day). */
 const routeSchema = z.strictObject({
   orderIds: z.array(idSchema),
   emptyKm: km.nonnegative(),
-  endMinute: z.number().finite(),
-  arrivals: z.array(z.number().finite()),
+  endMinute: amountSchema,
+  arrivals: z.array(amountSchema),
   lateOrderIds: z.array(idSchema),
 });
 export type OptimizedRoute = z.infer<typeof routeSchema>;
@@ -37,7 +37,7 @@ export const optimizationStarted = defineEvent({
     operationId: idSchema,
     tourId: idSchema,
     /** 1 for the first claim; a claim taken over after its worker died counts on. */
-    attempt: z.number().int().positive(),
+    attempt: positiveCountSchema,
     worker: z.string().min(1),
     startedAt: timestampSchema,
   }),
@@ -49,7 +49,7 @@ export const optimizationCompleted = defineEvent({
   schema: z.strictObject({
     operationId: idSchema,
     tourId: idSchema,
-    attempt: z.number().int().positive(),
+    attempt: positiveCountSchema,
     /** exact (dynamic programming) or heuristic (above 12 orders). */
     method: z.enum(['exact', 'heuristic']),
     /** False when no sequence meets every delivery window (the least late one is proposed). */
@@ -57,7 +57,7 @@ export const optimizationCompleted = defineEvent({
     original: routeSchema,
     optimized: routeSchema,
     /** dispatch.md §3: km, seconds, euros; negative when meeting the windows costs more. */
-    savings: z.strictObject({ distanceSaved: km, timeSaved: z.number().finite(), costSaved: z.number().finite() }),
+    savings: z.strictObject({ distanceSaved: km, timeSaved: amountSchema, costSaved: amountSchema }),
     completedAt: timestampSchema,
   }),
 });
@@ -65,7 +65,7 @@ export const optimizationCompleted = defineEvent({
 export const optimizationFailed = defineEvent({
   type: 'OptimizationFailed',
   schemaVersion: 1,
-  schema: z.strictObject({ operationId: idSchema, tourId: idSchema, attempt: z.number().int().nonnegative(), reason: z.string().min(1), failedAt: timestampSchema }),
+  schema: z.strictObject({ operationId: idSchema, tourId: idSchema, attempt: countSchema, reason: z.string().min(1), failedAt: timestampSchema }),
 });
 
 export const optimizationApplied = defineEvent({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEvent, type EventOf } from '../registry';
-import { idSchema, timestampSchema } from './fields';
+import { countSchema, idSchema, timestampSchema } from './fields';
 import { MAX_ORDERS_PER_MAIL } from './order-mail-limits';
 
 export { MAX_ORDERS_PER_MAIL };
@@ -34,7 +34,7 @@ export const orderMailSent = defineEvent({
   schema: z.strictObject({
     mailId: idSchema,
     messageId: z.string().nullable(),
-    attachmentCount: z.number().int().nonnegative(),
+    attachmentCount: countSchema,
     sentAt: timestampSchema,
   }),
 });

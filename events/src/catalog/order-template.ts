@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEvent, type EventOf } from '../registry';
 import { deliveryTimeTypeSchema, orderPrioritySchema, unitSchema } from './enums';
-import { clockTimeSchema, idSchema, optionalTextSchema, requiredTextSchema, timestampSchema } from './fields';
+import { amountSchema, clockTimeSchema, idSchema, optionalTextSchema, requiredTextSchema, timestampSchema } from './fields';
 
 /** A plant a template names: its id and, for display, the name it had when the template was saved. */
 const templatePlantSchema = z.strictObject({ id: idSchema, name: optionalTextSchema });
@@ -9,7 +9,7 @@ const templatePlantSchema = z.strictObject({ id: idSchema, name: optionalTextSch
 export const templateMaterialSchema = z.strictObject({
   id: idSchema,
   name: optionalTextSchema,
-  quantity: z.number().finite().positive(),
+  quantity: amountSchema.positive(),
   unit: unitSchema,
 });
 

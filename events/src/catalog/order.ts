@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEvent, type EventOf } from '../registry';
 import { deliveryTimeTypeSchema, orderPrioritySchema, orderStatusSchema, transportTypeSchema, unitSchema } from './enums';
-import { clockTimeSchema, idSchema, localDateSchema, optionalTextSchema, requiredTextSchema, timestampSchema } from './fields';
+import { amountSchema, clockTimeSchema, idSchema, localDateSchema, optionalTextSchema, positiveCountSchema, requiredTextSchema, timestampSchema } from './fields';
 
 /**
  * The fields of an order that a user enters and may later change (orders.md §3 and the POST /orders
@@ -17,10 +17,10 @@ export const orderDetailsSchema = z.strictObject({
   /** Set by the natural-language entry only. */
   customerId: idSchema.nullable(),
   materialSpecification: optionalTextSchema,
-  quantity: z.number().positive(),
+  quantity: amountSchema.positive(),
   unit: unitSchema,
   /** Estimated weight in tonnes, when known. */
-  weightTons: z.number().nonnegative().nullable(),
+  weightTons: amountSchema.nonnegative().nullable(),
   deliveryDate: localDateSchema,
   deliveryTimeType: deliveryTimeTypeSchema,
   /** Set only for time type fixed. */
@@ -91,9 +91,9 @@ export const orderDeliveryDataRecorded = defineEvent({
   schema: z.strictObject({
     id: idSchema,
     deliverySlipNumber: optionalTextSchema,
-    actualWeight: z.number().nonnegative().nullable(),
+    actualWeight: amountSchema.nonnegative().nullable(),
     previousDeliverySlipNumber: optionalTextSchema,
-    previousActualWeight: z.number().nonnegative().nullable(),
+    previousActualWeight: amountSchema.nonnegative().nullable(),
     recordedBy: idSchema,
     recordedAt: timestampSchema,
   }),
@@ -142,7 +142,7 @@ export const orderAssignedToTour = defineEvent({
     vehicleId: idSchema,
     date: localDateSchema,
     startTime: clockTimeSchema,
-    sequenceNumber: z.number().int().positive(),
+    sequenceNumber: positiveCountSchema,
     statusBefore: orderStatusSchema,
     status: orderStatusSchema,
     assignedBy: idSchema,
@@ -208,7 +208,7 @@ export const orderRemovedFromBilling = defineEvent({
     id: idSchema,
     statusBefore: orderStatusSchema,
     previousDeliverySlipNumber: optionalTextSchema,
-    previousActualWeight: z.number().nonnegative().nullable(),
+    previousActualWeight: amountSchema.nonnegative().nullable(),
     removedBy: idSchema,
     removedAt: timestampSchema,
   }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEvent, type EventOf } from '../registry';
-import { clockTimeSchema, idSchema, localDateSchema, timestampSchema } from './fields';
+import { amountSchema, clockTimeSchema, countSchema, idSchema, intSchema, localDateSchema, positiveCountSchema, timestampSchema } from './fields';
 
 /** dispatch.md §4: planned (Geplant), in_progress (Unterwegs), completed (Abgeschlossen), cancelled (Storniert). */
 export const TOUR_STATUSES = ['planned', 'in_progress', 'completed', 'cancelled'] as const;
@@ -33,7 +33,7 @@ export const tourOrderAdded = defineEvent({
     tourId: idSchema,
     orderId: idSchema,
     /** 1 for the first order of the tour. */
-    sequenceNumber: z.number().int().positive(),
+    sequenceNumber: positiveCountSchema,
     addedBy: idSchema,
     addedAt: timestampSchema,
   }),
@@ -91,10 +91,10 @@ export const tourTimesPlanned = defineEvent({
     /** Where the vehicle starts the tour: its home plant, or where it stands; null when unknown. */
     startPlantId: idSchema.nullable(),
     endTime: clockTimeSchema.nullable(),
-    stops: z.array(z.strictObject({ orderId: idSchema, sequenceNumber: z.number().int().positive(), estimatedArrival: clockTimeSchema })),
+    stops: z.array(z.strictObject({ orderId: idSchema, sequenceNumber: positiveCountSchema, estimatedArrival: clockTimeSchema })),
     /** Road km driven empty (to the loading plants) and loaded; null without coordinates. */
-    emptyKm: z.number().finite().nonnegative().nullable(),
-    loadedKm: z.number().finite().nonnegative().nullable(),
+    emptyKm: amountSchema.nonnegative().nullable(),
+    loadedKm: amountSchema.nonnegative().nullable(),
     plannedAt: timestampSchema,
   }),
 });
@@ -127,8 +127,8 @@ export const dispoDayCompleted = defineEvent({
   schemaVersion: 1,
   schema: z.strictObject({
     date: localDateSchema,
-    tourCount: z.number().int().nonnegative(),
-    vehicleCount: z.number().int().nonnegative(),
+    tourCount: countSchema,
+    vehicleCount: countSchema,
     completedBy: idSchema,
     completedAt: timestampSchema,
   }),
@@ -152,7 +152,7 @@ export const tourPlanMailRequested = defineEvent({
 export const tourPlanMailSent = defineEvent({
   type: 'TourPlanMailSent',
   schemaVersion: 1,
-  schema: z.strictObject({ mailId: idSchema, date: localDateSchema, messageId: z.string().nullable(), tourCount: z.number().int(), sentAt: timestampSchema }),
+  schema: z.strictObject({ mailId: idSchema, date: localDateSchema, messageId: z.string().nullable(), tourCount: intSchema, sentAt: timestampSchema }),
 });
 
 export const tourPlanMailFailed = defineEvent({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEvent, type EventOf } from '../registry';
 import { maintenanceKindSchema, trailerTypeSchema, vehicleStatusSchema } from './enums';
-import { idSchema, localDateSchema, optionalTextSchema, performerIdSchema, requiredTextSchema, timestampSchema } from './fields';
+import { amountSchema, idSchema, localDateSchema, optionalTextSchema, performerIdSchema, requiredTextSchema, timestampSchema } from './fields';
 
 /** One entry of a trailer's wartungstermine (fleet.md §3: art and datum). */
 export const trailerMaintenanceDateSchema = z.strictObject({ kind: maintenanceKindSchema, date: localDateSchema });
@@ -16,7 +16,7 @@ export const trailerDetailsSchema = z.strictObject({
   /** typ */
   trailerType: trailerTypeSchema,
   /** maxWeight in kg. */
-  maxWeightKg: z.number().nonnegative().nullable(),
+  maxWeightKg: amountSchema.nonnegative().nullable(),
   /** wartungstermine */
   maintenanceDates: z.array(trailerMaintenanceDateSchema),
   /** notizen */

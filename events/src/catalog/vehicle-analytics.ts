@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEvent, type EventOf } from '../registry';
-import { idSchema, localDateSchema, performerIdSchema, requiredTextSchema, timestampSchema } from './fields';
+import { countSchema, idSchema, localDateSchema, performerIdSchema, requiredTextSchema, timestampSchema } from './fields';
 
 const price = z.number().finite().positive().max(100_000);
 const km = z.number().finite().nonnegative().max(100_000);
@@ -77,7 +77,7 @@ export const tourRevenueCalculated = defineEvent({
     /** Some order was priced with the estimated 27 t. */
     estimated: z.boolean(),
     /** Orders without a price (category unknown to the tariff or no coordinates). */
-    unpricedOrders: z.number().int().nonnegative(),
+    unpricedOrders: countSchema,
     calculatedAt: timestampSchema,
   }),
 });
@@ -97,7 +97,7 @@ export const vehicleHistoryEntryAdded = defineEvent({
     priority: z.enum(['low', 'normal', 'high']),
     revenueAmount: euro.nullable(),
     costAmount: euro.nullable(),
-    odometerReading: z.number().int().nonnegative().max(MAX_ODOMETER_READING).nullable(),
+    odometerReading: countSchema.max(MAX_ODOMETER_READING).nullable(),
     addedBy: performerIdSchema,
     addedAt: timestampSchema,
   }),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEvent, type EventOf } from '../registry';
 import { documentCategorySchema } from './enums';
-import { idSchema, performerIdSchema, requiredTextSchema, timestampSchema } from './fields';
+import { idSchema, performerIdSchema, positiveCountSchema, requiredTextSchema, timestampSchema } from './fields';
 
 /**
  * A document of a vehicle (fleet.md §3 Document), appended to the vehicle's stream. The bytes are
@@ -18,7 +18,7 @@ export const vehicleDocumentAdded = defineEvent({
     category: documentCategorySchema,
     /** Checked by content; only application/pdf so far. */
     contentType: requiredTextSchema,
-    sizeBytes: z.number().int().positive(),
+    sizeBytes: positiveCountSchema,
     sha256: z.string().regex(/^[0-9a-f]{64}$/),
     addedBy: performerIdSchema,
     addedAt: timestampSchema,

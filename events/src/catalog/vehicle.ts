@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEvent, type EventOf } from '../registry';
 import { emissionClassSchema, fuelTypeSchema, vehicleDeadlineSchema, vehicleStatusSchema, vehicleTypeSchema } from './enums';
-import { idSchema, localDateSchema, optionalTextSchema, performerIdSchema, requiredTextSchema, timestampSchema } from './fields';
+import { amountSchema, idSchema, intSchema, localDateSchema, optionalTextSchema, performerIdSchema, positiveCountSchema, requiredTextSchema, timestampSchema } from './fields';
 
 /**
  * The fields of a vehicle that the form edits (fleet.md §3 Vehicle) and that change together as
@@ -15,12 +15,12 @@ export const vehicleDetailsSchema = z.strictObject({
   makeModel: requiredTextSchema,
   brand: optionalTextSchema,
   model: optionalTextSchema,
-  year: z.number().int().nullable(),
-  payloadKg: z.number().nonnegative().nullable(),
-  totalWeightKg: z.number().nonnegative().nullable(),
+  year: intSchema.nullable(),
+  payloadKg: amountSchema.nonnegative().nullable(),
+  totalWeightKg: amountSchema.nonnegative().nullable(),
   /** Free text, e.g. "27 t / 32 m³". */
   loadingCapacity: optionalTextSchema,
-  axles: z.number().int().positive().nullable(),
+  axles: positiveCountSchema.nullable(),
   fuelType: fuelTypeSchema,
   emissionClass: emissionClassSchema,
   suitableMaterialIds: z.array(idSchema),
@@ -31,9 +31,9 @@ export const vehicleDetailsSchema = z.strictObject({
   costCenter: optionalTextSchema,
   lastServiceDate: localDateSchema.nullable(),
   nextServiceDue: localDateSchema.nullable(),
-  odometerKm: z.number().nonnegative().nullable(),
+  odometerKm: amountSchema.nonnegative().nullable(),
   /** Litres per 100 km. */
-  fuelConsumption: z.number().nonnegative().nullable(),
+  fuelConsumption: amountSchema.nonnegative().nullable(),
   specialEquipment: optionalTextSchema,
   restrictions: optionalTextSchema,
   notes: optionalTextSchema,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEvent, type EventOf } from '../registry';
-import { clockTimeSchema, idSchema, localDateSchema, optionalTextSchema, performerIdSchema, timestampSchema } from './fields';
+import { amountSchema, clockTimeSchema, idSchema, localDateSchema, optionalTextSchema, performerIdSchema, timestampSchema } from './fields';
 
 /**
  * fleet.md §3 Enumerations: the appointment types of vehicles (HU, SP, Kundendienst, Reparatur,
@@ -44,7 +44,7 @@ export const appointmentDetailsSchema = z.strictObject({
   location: optionalTextSchema,
   notes: optionalTextSchema,
   /** Trailers: estimatedCost (sent as cost) in EUR. */
-  estimatedCost: z.number().nonnegative().nullable(),
+  estimatedCost: amountSchema.nonnegative().nullable(),
   responsible: optionalTextSchema,
 });
 export type AppointmentDetails = z.infer<typeof appointmentDetailsSchema>;
@@ -96,7 +96,7 @@ export const vehicleCompletionSchema = z.strictObject({
   kind: z.literal('vehicle'),
   completed: z.boolean(),
   hasInvoice: z.boolean(),
-  invoiceAmount: z.number().nonnegative().nullable(),
+  invoiceAmount: amountSchema.nonnegative().nullable(),
   followUpNeeded: z.boolean(),
   /** The day of the follow-up appointment the wizard asks for when one is needed. */
   followUpDate: localDateSchema.nullable(),
@@ -107,7 +107,7 @@ export const vehicleCompletionSchema = z.strictObject({
 export const trailerCompletionSchema = z.strictObject({
   kind: z.literal('trailer'),
   wasSuccessful: z.boolean(),
-  actualCost: z.number().nonnegative(),
+  actualCost: amountSchema.nonnegative(),
   completionNotes: optionalTextSchema,
   followUpRequired: z.boolean(),
   followUpDate: localDateSchema.nullable(),

@@ -153,7 +153,7 @@ export class SqlEventStore implements EventStore {
       if (waiting) tail.retrySoon();
       else tail.settled();
     }
-    return rows.filter((row): row is EventRow & { waiting: boolean } => row.global_position != null).map((row) => this.toRecorded(row));
+    return rows.filter((row): row is EventRow & { waiting: boolean } => row.global_position != null).map((row) => this.toRecorded(row, true));
   }
 
   /**
@@ -236,8 +236,11 @@ export class SqlEventStore implements EventStore {
     return appendOutcomes(batch, rows);
   }
 
-  private toRecorded(row: EventRow): RecordedEvent {
-    const { schemaVersion, data } = this.registry.upcast(row.type, row.schema_version, row.data);
+  /** `deferInvalid`: the global log's readers get an invalid event whose data throws on use (registry.upcastOrDefer). */
+  private toRecorded(row: EventRow, deferInvalid = false): RecordedEvent {
+    const { schemaVersion, data } = deferInvalid
+      ? this.registry.upcastOrDefer(row.type, row.schema_version, row.data)
+      : this.registry.upcast(row.type, row.schema_version, row.data);
     return {
       eventId: row.event_id,
       type: row.type,

@@ -19,6 +19,9 @@ export function createInProcessBus(): NoticeBus {
       };
     },
     async ping() {},
+    state: () => ({ connected: true, downSince: null }),
+    // One process: nothing between publisher and gateway can go away.
+    onResync: () => () => undefined,
     async close() {
       subscriptions.clear();
     },

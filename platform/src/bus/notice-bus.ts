@@ -16,6 +16,13 @@ export interface NoticeBus {
   subscribe(pattern: string, handler: NoticeHandler): Promise<() => Promise<void>>;
   /** Throws when the bus is not usable (for /api/health). */
   ping(): Promise<void>;
+  /** Whether the bus is connected, and since when it is not. */
+  state(): { connected: boolean; downSince: string | null };
+  /**
+   * Runs `listener` each time the bus (re)connects after being away: notices of that time are lost,
+   * so gateways tell their clients to refetch. Returns the function that stops listening.
+   */
+  onResync(listener: () => void): () => void;
   close(): Promise<void>;
 }
 

@@ -45,6 +45,20 @@ export function validationFields(issues: readonly ValidationIssue[]): string[] {
   return [...new Set(names)];
 }
 
+const unavailableCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '53300']);
+
+/**
+ * The database cannot be reached (refused, reset, shutting down, too many connections, pool timeout):
+ * a temporary state the client may retry, so 503 rather than 500.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && (unavailableCodes.has(code) || code.startsWith('08'))) return true;
+  if (error.cause && error.cause !== error && isDatabaseUnavailable(error.cause)) return true;
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(error.message);
+}
+
 /** Every error answer is `{ success: false, error, details? }` in German; never a stack trace. */
 export function installErrorHandling(app: FastifyInstance, pageFallback?: (request: FastifyRequest, reply: FastifyReply) => unknown): void {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
@@ -81,6 +95,10 @@ export function installErrorHandling(app: FastifyInstance, pageFallback?: (reque
         return send(415, messages.http.unsupportedMediaType);
     }
     if (fe.statusCode === 429) return send(429, messages.http.tooManyRequests);
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ error: error.message }, 'database unavailable');
+      return send(503, messages.http.serviceUnavailable);
+    }
     if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) return send(fe.statusCode, messages.http.badRequest);
     request.log.error({ err: error }, 'unhandled error');
     return send(500, messages.http.internalError);

@@ -7,8 +7,8 @@ import { messages } from '@dispo/domain/messages';
 export interface GatewayOptions {
   server: HttpServer;
   bus: NoticeBus;
-  /** Returns the holder's user id, or null for a missing, forged or expired token. */
-  verifyToken(token: string): string | null;
+  /** The holder's user id and the token's expiry (ms since epoch), or null for a missing, forged or expired token. */
+  verifyToken(token: string): { userId: string; expiresAt: number | null } | null;
   logger: Logger;
 }
 
@@ -17,22 +17,41 @@ export function socketEventOf(subject: string): string {
   return subject.slice(subject.lastIndexOf('.') + 1);
 }
 
+/** setTimeout's largest delay; a later expiry is checked again then. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 /**
- * socket.io on the API's HTTP server. Only sockets with a valid token in the handshake are admitted;
- * every notice on the bus is emitted to this instance's connected sockets.
+ * socket.io on the API's HTTP server. Only sockets with a valid token in the handshake are admitted,
+ * and each is disconnected when its token expires; every notice on the bus is emitted to this
+ * instance's connected sockets, and a `resync` after the bus was away (notices may be lost).
  */
 export async function attachSocketGateway(options: GatewayOptions): Promise<{ io: Server; close(): Promise<void> }> {
   const io = new Server(options.server, { serveClient: false, transports: ['websocket', 'polling'] });
   io.use((socket, next) => {
     const auth = socket.handshake.auth as { token?: unknown } | undefined;
     const token = typeof auth?.token === 'string' ? auth.token : null;
-    const userId = token ? options.verifyToken(token) : null;
-    if (!userId) {
+    const holder = token ? options.verifyToken(token) : null;
+    if (!holder) {
       next(new Error(messages.auth.sessionExpired));
       return;
     }
-    socket.data.userId = userId;
+    socket.data.userId = holder.userId;
+    if (holder.expiresAt !== null) {
+      const expiresAt = holder.expiresAt;
+      // The client reconnects with its new token (or shows the login); an expired one hears nothing more.
+      const expire = () => {
+        const left = expiresAt - Date.now();
+        if (left <= 0) socket.disconnect(true);
+        else timer = setTimeout(expire, Math.min(left, MAX_TIMER_MS));
+      };
+      let timer = setTimeout(expire, Math.min(Math.max(expiresAt - Date.now(), 0), MAX_TIMER_MS));
+      socket.on('disconnect', () => clearTimeout(timer));
+    }
     next();
+  });
+  const stopResync = options.bus.onResync(() => {
+    options.logger.info('notice bus is back; clients refetch');
+    io.emit('resync');
   });
   const unsubscribe = await options.bus.subscribe('dispo.>', (notice) => {
     io.emit(socketEventOf(notice.subject), notice.payload);
@@ -40,6 +59,7 @@ export async function attachSocketGateway(options: GatewayOptions): Promise<{ io
   return {
     io,
     async close() {
+      stopResync();
       await unsubscribe();
       io.disconnectSockets(true);
       // io.close() would also close the shared HTTP server; the owner of the server closes it.

@@ -6,6 +6,7 @@ import type { Notice } from '@dispo/platform/bus/notice-bus';
 import { appointmentFacts } from '../fleet/appointment-facts';
 import { appointmentHistoryEntry } from '../fleet/appointment-history';
 import { occurredAt } from '../fleet/history-entries';
+import { platesAsOfEvent } from '../fleet/plates-as-of-event';
 import { labelOf } from '../pdf/format';
 import type { Projection } from '../projection';
 import { readTableLifecycle } from './read-table-lifecycle';
@@ -21,11 +22,9 @@ interface TrailerEntry {
   details: Record<string, unknown>;
 }
 
-const plateOf = async (tx: SqlExecutor, table: 'vehicles' | 'trailers', id: string | null) => {
-  if (!id) return null;
-  const { rows } = await tx.query<{ license_plate: string }>(`SELECT license_plate FROM read.${table} WHERE id = $1`, [id]);
-  return rows[0]?.license_plate ?? null;
-};
+/** Plates as of the event (plates-as-of-event.ts): a rebuild of this projection alone writes the same rows. */
+const plates = platesAsOfEvent('trailer_history_plates');
+const plateOf = (tx: SqlExecutor, table: 'vehicles' | 'trailers', id: string | null) => plates.plate(tx, table === 'vehicles' ? 'vehicle' : 'trailer', id);
 
 /** fleet.md §4: the trailer history's action types from trailer and trailer appointment events. */
 async function trailerEntries(tx: SqlExecutor, event: RecordedEvent): Promise<TrailerEntry[]> {
@@ -92,22 +91,38 @@ async function trailerEntries(tx: SqlExecutor, event: RecordedEvent): Promise<Tr
 
 /**
  * read.trailer_history: the activity of each trailer (fleet.md §3 Trailer history entry: id,
- * actionType, actionTitle, description, metadata, performedAt, performer). Reads read.users,
- * read.vehicles, read.trailers and read.workshop_appointments, maintained by the projections before it.
+ * actionType, actionTitle, description, metadata, performedAt, performer). Plates come from its own
+ * table of plates as of the event; reads read.users and read.workshop_appointments, maintained by the
+ * projections before it.
  */
-export const trailerHistoryProjection: Projection = {
-  name: 'trailer_history',
-
-  ...readTableLifecycle(
+const historyTable = readTableLifecycle(
     'read.trailer_history',
     `id text PRIMARY KEY, trailer_id text NOT NULL, trailer_license_plate text,
       action_type text NOT NULL, action_title text NOT NULL, description text NOT NULL, details jsonb NOT NULL,
       performed_by text, performer_first_name text, performer_last_name text, performed_at timestamptz NOT NULL,
       metadata jsonb NOT NULL, global_position bigint NOT NULL`,
-    { trailer_history_trailer_idx: 'trailer_id, performed_at' },
-  ),
+  { trailer_history_trailer_idx: 'trailer_id, performed_at' },
+);
+
+export const trailerHistoryProjection: Projection = {
+  name: 'trailer_history',
+  // 2: plates as of the event (issue 19); the table of plates is filled by a replay.
+  schemaVersion: 2,
+  async setup(sql) {
+    await historyTable.setup(sql);
+    await plates.setup(sql);
+  },
+  async reset(sql) {
+    await historyTable.reset(sql);
+    await plates.reset(sql);
+  },
+  async drop(sql) {
+    await historyTable.drop!(sql);
+    await plates.drop(sql);
+  },
 
   async apply(tx, event): Promise<Notice[] | undefined> {
+    await plates.track(tx, event);
     const entries = await trailerEntries(tx, event);
     if (entries.length === 0) return undefined;
     const userId = event.metadata.userId;

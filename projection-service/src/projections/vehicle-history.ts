@@ -2,6 +2,7 @@ import type { SqlExecutor } from '@dispo/events/sql/client';
 import type { Notice } from '@dispo/platform/bus/notice-bus';
 import { appointmentFacts } from '../fleet/appointment-facts';
 import { historyEntriesOf, type HistoryLookups, occurredAt } from '../fleet/history-entries';
+import { platesAsOfEvent } from '../fleet/plates-as-of-event';
 import type { Projection } from '../projection';
 import { readTableLifecycle } from './read-table-lifecycle';
 
@@ -14,20 +15,16 @@ async function userRow(tx: SqlExecutor, id: string | null | undefined): Promise<
   return rows[0] ?? null;
 }
 
+const plates = platesAsOfEvent('vehicle_history_plates');
+
 function lookups(tx: SqlExecutor): HistoryLookups {
   return {
     async userName(id) {
       const user = await userRow(tx, id);
       return user ? `${user.first_name} ${user.last_name}` : null;
     },
-    async trailerPlate(id) {
-      const { rows } = await tx.query<{ license_plate: string }>('SELECT license_plate FROM read.trailers WHERE id = $1', [id]);
-      return rows[0]?.license_plate ?? null;
-    },
-    async vehiclePlate(id) {
-      const { rows } = await tx.query<{ license_plate: string }>('SELECT license_plate FROM read.vehicles WHERE id = $1', [id]);
-      return rows[0]?.license_plate ?? null;
-    },
+    trailerPlate: (id) => plates.plate(tx, 'trailer', id),
+    vehiclePlate: (id) => plates.plate(tx, 'vehicle', id),
     appointment: (id) => appointmentFacts(tx, id),
   };
 }
@@ -35,34 +32,47 @@ function lookups(tx: SqlExecutor): HistoryLookups {
 /**
  * read.vehicle_history: the activity of each vehicle (fleet.md §3 Vehicle history entry, §4 action
  * types), one row per entry with who did it, when, a German title, description and details. Names
- * (performer, plate) are taken when the entry is made, as the history shows them at that time.
- * Reads read.users, read.vehicles, read.trailers and read.workshop_appointments, which the projections
- * before it maintain.
+ * (performer, plate) are taken when the entry is made, as the history shows them at that time: plates
+ * from its own table of the plates as of the event (plates-as-of-event.ts), so a rebuild of this
+ * projection alone writes the same rows. Reads read.users (names never change) and
+ * read.workshop_appointments, which the projections before it maintain.
  */
-export const vehicleHistoryProjection: Projection = {
-  name: 'vehicle_history',
-
-  ...readTableLifecycle(
+const historyTable = readTableLifecycle(
     'read.vehicle_history',
     `id text PRIMARY KEY, vehicle_id text NOT NULL, vehicle_license_plate text,
       action_type text NOT NULL, action_title text NOT NULL, description text NOT NULL, details jsonb NOT NULL,
       category text NOT NULL, priority text NOT NULL, system_generated boolean NOT NULL,
       performed_by text, performer_first_name text, performer_last_name text, performed_at timestamptz NOT NULL,
       tour_id text, metadata jsonb NOT NULL, global_position bigint NOT NULL`,
-    { vehicle_history_vehicle_idx: 'vehicle_id, performed_at', vehicle_history_action_idx: 'action_type' },
-  ),
+  { vehicle_history_vehicle_idx: 'vehicle_id, performed_at', vehicle_history_action_idx: 'action_type' },
+);
+
+export const vehicleHistoryProjection: Projection = {
+  name: 'vehicle_history',
+  // 2: plates as of the event (issue 19); the table of plates is filled by a replay.
+  schemaVersion: 2,
+  async setup(sql) {
+    await historyTable.setup(sql);
+    await plates.setup(sql);
+  },
+  async reset(sql) {
+    await historyTable.reset(sql);
+    await plates.reset(sql);
+  },
+  async drop(sql) {
+    await historyTable.drop!(sql);
+    await plates.drop(sql);
+  },
 
   async apply(tx, event): Promise<Notice[] | undefined> {
+    await plates.track(tx, event);
     const entries = await historyEntriesOf(event, lookups(tx));
     if (entries.length === 0) return undefined;
     const userId = event.metadata.userId;
     const performer = await userRow(tx, userId);
     const at = occurredAt(event);
     for (const [index, e] of entries.entries()) {
-      const { rows: vehicles } = await tx.query<{ license_plate: string }>('SELECT license_plate FROM read.vehicles WHERE id = $1', [
-        e.vehicleId,
-      ]);
-      const plate = vehicles[0]?.license_plate ?? (typeof e.details.licensePlate === 'string' ? e.details.licensePlate : null);
+      const plate = (await plates.plate(tx, 'vehicle', e.vehicleId)) ?? (typeof e.details.licensePlate === 'string' ? e.details.licensePlate : null);
       await tx.query(
         `INSERT INTO read.vehicle_history (id, vehicle_id, vehicle_license_plate, action_type, action_title, description, details,
            category, priority, system_generated, performed_by, performer_first_name, performer_last_name, performed_at, metadata, global_position, tour_id)

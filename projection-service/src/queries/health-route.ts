@@ -1,14 +1,33 @@
 import type { SqlExecutor } from '@dispo/events/sql/client';
 import type { NoticeBus } from '@dispo/platform/bus/notice-bus';
+import { tokenClaimsSchema } from '@dispo/platform/http/auth';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ProjectionRunner } from '../runner';
+import { snapshotHoldBack } from './snapshot-hold-back';
 
-/** GET /api/health, without a token: database, bus and projection lag, for load balancers and operators. */
+/** An admin's token shows the details; anyone else (load balancers) sees up or down only. */
+async function isAdmin(request: FastifyRequest): Promise<boolean> {
+  if (!request.headers.authorization) return false;
+  try {
+    await request.jwtVerify();
+  } catch {
+    return false;
+  }
+  const claims = tokenClaimsSchema.safeParse(request.user);
+  return claims.success && claims.data.roles.includes('admin');
+}
+
+/**
+ * GET /api/health, without a token: 200 while the database answers and the runner's batches commit,
+ * else 503. `status` says more: `eingeschränkt` while a projection is parked or the bus is away (the
+ * app still works). Positions, the parked projections and the snapshot hold-back only for admins.
+ */
 export const healthRoute: FastifyPluginAsyncZod<{ sql: SqlExecutor; bus: NoticeBus; runner: ProjectionRunner }> = async (
   app,
   { sql, bus, runner },
 ) => {
-  app.get('/api/health', { schema: { tags: ['Betrieb'], security: [] } }, async (_req, reply) => {
+  app.get('/api/health', { schema: { tags: ['Betrieb'], security: [] } }, async (request, reply) => {
     const database = await sql.query('SELECT 1').then(
       () => 'ok' as const,
       () => 'error' as const,
@@ -17,15 +36,25 @@ export const healthRoute: FastifyPluginAsyncZod<{ sql: SqlExecutor; bus: NoticeB
       () => 'ok' as const,
       () => 'error' as const,
     );
+    const { position, error, parked, checkpoints } = runner.health();
+    const up = database === 'ok' && error === null;
+    const status = !up ? 'gestört' : parked.length > 0 || busState !== 'ok' ? 'eingeschränkt' : 'ok';
+    reply.code(up ? 200 : 503);
+    if (!(await isAdmin(request))) return { status };
     const lagEvents = database === 'ok' ? await runner.lag().catch(() => null) : null;
-    const { position, error } = runner.health();
-    const ok = database === 'ok' && busState === 'ok' && error === null;
-    reply.code(ok ? 200 : 503);
+    const holdBack = database === 'ok' ? await snapshotHoldBack(sql).catch(() => null) : null;
     return {
-      status: ok ? 'ok' : 'gestört',
+      status,
       database,
-      bus: { kind: bus.kind, state: busState },
-      projections: { position, lagEvents, error: error ? 'Projektion fehlgeschlagen' : null },
+      bus: { kind: bus.kind, state: busState, downSince: bus.state().downSince },
+      projections: {
+        position,
+        lagEvents,
+        error: error ? 'Projektion fehlgeschlagen' : null,
+        parked,
+        checkpoints,
+        snapshotHoldBack: holdBack,
+      },
     };
   });
 };

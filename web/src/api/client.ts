@@ -186,6 +186,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
+  // One key per call, the same for each of its retries: the server answers a repeat with the first answer.
+  if (method === 'POST' && token) headers['Idempotency-Key'] = crypto.randomUUID();
   const init: RequestInit = { method, headers };
   if (signal) init.signal = signal;
   if (typeof FormData !== 'undefined' && body instanceof FormData) {

@@ -99,6 +99,10 @@ export const queryKeys = {
     log: (filters: AuditLogFilters) => [...queryKeys.audit.all, 'log', filters] as const,
     filters: () => [...queryKeys.audit.all, 'filters'] as const,
   },
+  /** The read models' state (admins, /betrieb). */
+  operations: {
+    projections: ['operations', 'projections'] as const,
+  },
   /** Mail outbox of the tour-plan mails (admins); `null` = every status. */
   mailOutbox: {
     all: ['mail-outbox'] as const,

@@ -296,6 +296,8 @@ export interface OrderDeletedPayload {
 }
 
 export interface ServerToClientEvents {
+  /** The server's notice bus was away: notices may be lost, so every shown query refetches. */
+  resync: () => void;
   new_order: (payload: OrderEventPayload) => void;
   order_updated: (payload: OrderEventPayload) => void;
   order_status_changed: (payload: OrderEventPayload) => void;

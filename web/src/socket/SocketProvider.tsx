@@ -22,7 +22,7 @@ export function useSocket(): DispoSocket | null {
 /**
  * Refetches what the socket reports as changed: the order queries on each order event, the
  * Disposition's queries 500 ms after the last order or tour event, and every active query after a
- * reconnect (events may have been missed while the connection was down).
+ * reconnect or a `resync` (the server's bus was away): events may have been missed meanwhile.
  */
 export function useLiveUpdates(socket: DispoSocket | null, queryClient: QueryClient): void {
   useEffect(() => {
@@ -55,7 +55,12 @@ export function useLiveUpdates(socket: DispoSocket | null, queryClient: QueryCli
     }
     for (const event of TOUR_EVENTS) socket.on(event, invalidateDispatch);
     socket.on('connect', onConnect);
+    const resync = () => {
+      void queryClient.invalidateQueries();
+    };
+    socket.on('resync', resync);
     return () => {
+      socket.off('resync', resync);
       if (dispatchTimer) clearTimeout(dispatchTimer);
       for (const event of ORDER_EVENTS) {
         socket.off(event, invalidateOrders);

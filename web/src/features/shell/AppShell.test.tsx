@@ -61,12 +61,50 @@ describe('app shell', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Auftragsannahme', 'Fuhrpark', 'Disposition', 'Abrechnung', 'Postausgang', 'Prüfung']);
+    ).toEqual(['Auftragsannahme', 'Fuhrpark', 'Disposition', 'Abrechnung', 'Postausgang', 'Betrieb', 'Prüfung']);
     fireEvent.click(within(nav).getByRole('link', { name: 'Postausgang' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Postausgang' }, { timeout: 10_000 })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/postausgang');
     expect(within(nav).getByRole('link', { name: 'Postausgang' }).getAttribute('aria-current')).toBe('page');
     expect(await screen.findByText('Der Postausgang ist leer.')).toBeTruthy();
+  });
+
+  it('shows admins the Betrieb page with a parked projection, and Fortsetzen resumes it', async () => {
+    const admin = { ...testUser, id: 'u-admin', roles: ['admin'] };
+    localStorage.setItem('user', JSON.stringify(admin));
+    const position = { transactionId: 10, globalPosition: 42 };
+    let parked = true;
+    let resumed = '';
+    backend.routes.set('GET /api/admin/projections', () => ({
+      json: {
+        position,
+        projections: [
+          { name: 'orders', position, failure: null },
+          {
+            name: 'mail_outbox',
+            position: { transactionId: 9, globalPosition: 40 },
+            failure: parked
+              ? { projection: 'mail_outbox', position, eventType: 'TourPlanMailRequested', streamId: 'dispo-day-2026-02-30', streamVersion: 1, error: 'Invalid event TourPlanMailRequested (date: expected a calendar date)', failedAt: '2026-11-26T07:00:00.000Z' }
+              : null,
+          },
+        ],
+      },
+    }));
+    backend.routes.set('POST /api/admin/projections/mail_outbox/resume', () => {
+      resumed = 'mail_outbox';
+      parked = false;
+      return { json: { success: true, message: 'Projektion mail_outbox wird fortgesetzt.' } };
+    });
+    await renderSettled('/');
+    const nav = screen.getByRole('navigation', { name: 'Hauptnavigation' });
+    fireEvent.click(within(nav).getByRole('link', { name: 'Betrieb' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Betrieb' }, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText('Invalid event TourPlanMailRequested (date: expected a calendar date)')).toBeTruthy();
+    expect(screen.getByText('Angehalten')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Projektion mail_outbox fortsetzen' }));
+    expect(await screen.findByText('Projektion mail_outbox wird fortgesetzt.')).toBeTruthy();
+    expect(resumed).toBe('mail_outbox');
+    expect(await screen.findByText('Alle Projektionen sind aktuell.')).toBeTruthy();
   });
 
   it('hides the Postausgang from every other role', async () => {

@@ -15,6 +15,7 @@ const NAVIGATION: readonly { to: string; label: string; roles?: readonly string[
   { to: '/disposition', label: messages.navigation.dispatch },
   { to: '/abrechnung', label: messages.billingScreen.title, roles: ['billing', 'admin'] },
   { to: '/postausgang', label: messages.mailOutbox.title, roles: ['admin'] },
+  { to: '/betrieb', label: messages.operations.title, roles: ['admin'] },
   { to: '/pruefung', label: messages.audit.navigation, roles: ['auditor', 'admin'] },
 ];
 
