@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EventRegistry } from '../registry';
 import { allEventDefinitions, type EventData, orderCreated, plantCreated, reservationKinds, streamIds } from './index';
-import { amountSchema } from './fields';
+import { amountSchema, MAX_NAME_LENGTH } from './fields';
 
 describe('event catalogue', () => {
   it('registers every event type once, PascalCase, schema version 1', () => {
@@ -181,5 +181,18 @@ describe('numbers mean what the read tables can store (issue 19)', () => {
     }
     expect(amountSchema.safeParse(1e308).success).toBe(false);
     expect(amountSchema.safeParse(123_456.789).success).toBe(true);
+  });
+});
+
+describe('master data names stay small enough for the orders index (issue 19)', () => {
+  const registry = new EventRegistry(allEventDefinitions);
+  const customer = (company: string) => ({ id: 'c-1', company, contactPerson: null, email: null, phone: null, createdAt: new Date().toISOString() });
+  it(`refuses a customer, material, plant or loading point name of more than ${MAX_NAME_LENGTH} characters`, () => {
+    expect(() => registry.validateForAppend('CustomerCreated', 1, customer('😀'.repeat(MAX_NAME_LENGTH)))).not.toThrow();
+    expect(() => registry.validateForAppend('CustomerCreated', 1, customer('x'.repeat(MAX_NAME_LENGTH + 1)))).toThrow();
+    for (const type of ['MaterialCreated', 'PlantCreated', 'LoadingPointCreated']) {
+      const shape = allEventDefinitions.find((d) => d.type === type)!.schema as unknown as { shape: { name: { safeParse(v: unknown): { success: boolean } } } };
+      expect(shape.shape.name.safeParse('x'.repeat(MAX_NAME_LENGTH + 1)).success).toBe(false);
+    }
   });
 });

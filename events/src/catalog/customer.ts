@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { defineEvent, type EventOf } from '../registry';
-import { idSchema, optionalTextSchema, requiredTextSchema, timestampSchema } from './fields';
+import { idSchema, nameSchema, optionalTextSchema, timestampSchema } from './fields';
 
 export const customerDetailsSchema = z.strictObject({
-  company: requiredTextSchema,
+  company: nameSchema,
   contactPerson: optionalTextSchema,
   // Format checked by the domain; the log keeps whatever was decided.
   email: optionalTextSchema,

@@ -34,6 +34,14 @@ export const optionalTextSchema = z.string().min(1).nullable();
 /** A required, non-empty text. */
 export const requiredTextSchema = z.string().min(1);
 
+/**
+ * The name of master data (customer, material, plant, loading point). The orders' search text joins
+ * four such names and rides in a btree index (`orders_plant_status_list_idx`), whose entries must stay
+ * under 2.7 kB even in four-byte characters: a longer name would stop the orders projection.
+ */
+export const MAX_NAME_LENGTH = 120;
+export const nameSchema = z.string().min(1).max(MAX_NAME_LENGTH);
+
 /** Who did something: a user id, or null for the system (the demo seed, scheduled jobs). */
 export const performerIdSchema = idSchema.nullable();
 

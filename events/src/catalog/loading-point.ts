@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { defineEvent, type EventOf } from '../registry';
 import { loadingPointStatusSchema } from './enums';
-import { idSchema, requiredTextSchema, timestampSchema } from './fields';
+import { idSchema, nameSchema, requiredTextSchema, timestampSchema } from './fields';
 
 /** The changeable part of a loading point; its plant is fixed at creation. */
 export const loadingPointDetailsSchema = z.strictObject({
-  name: requiredTextSchema,
+  name: nameSchema,
   /** silo by default; the spec gives no closed list (the demo also uses halde and band). */
   loadingType: requiredTextSchema,
   status: loadingPointStatusSchema,

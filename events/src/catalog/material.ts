@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { defineEvent, type EventOf } from '../registry';
 import { materialStatusSchema, unitSchema } from './enums';
-import { amountSchema, idSchema, optionalTextSchema, requiredTextSchema, timestampSchema } from './fields';
+import { amountSchema, idSchema, nameSchema, optionalTextSchema, timestampSchema } from './fields';
 
 export const materialDetailsSchema = z.strictObject({
-  name: requiredTextSchema,
+  name: nameSchema,
   materialCode: optionalTextSchema,
   category: optionalTextSchema,
   description: optionalTextSchema,

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { defineEvent, type EventOf } from '../registry';
 import { plantRoleSchema, plantStatusSchema, plantTypeSchema } from './enums';
-import { idSchema, optionalTextSchema, requiredTextSchema, timestampSchema } from './fields';
+import { idSchema, nameSchema, optionalTextSchema, timestampSchema } from './fields';
 
 /** Everything a plant is; created and updated events both carry all of it. */
 export const plantDetailsSchema = z.strictObject({
-  name: requiredTextSchema,
+  name: nameSchema,
   city: optionalTextSchema,
   street: optionalTextSchema,
   postalCode: optionalTextSchema,
