@@ -324,6 +324,7 @@ describe('authentication and roles', () => {
       // Commands whose path says it all (no body is read).
       expect(bodiless.sort()).toEqual(
         [
+          'POST /api/admin/projections/{name}/resume',
           'POST /api/billing/confirm/{id}',
           'POST /api/disposition/tours/{id}/reset',
           'POST /api/fuel-cards/{id}/reveal-pin',
