@@ -4,7 +4,7 @@ import { createConnection, createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
-const ENTRY = { command: 'runtime/src/command-main.ts', projection: 'runtime/src/projection-main.ts' } as const;
+const ENTRY = { command: 'runtime/src/command-main.ts', projection: 'runtime/src/projection-main.ts', app: 'runtime/src/main.ts' } as const;
 const SHIFTED_CLOCK = fileURLToPath(new URL('../testing/shifted-clock.ts', import.meta.url));
 
 /** One service process of the scaled setup (docker-compose.yml), as `npm run start:*` starts it. */
@@ -15,6 +15,8 @@ export interface ServiceProcess {
   output(): string;
   /** SIGTERM, and wait until it has shut down (at most `timeoutMs`, then SIGKILL). */
   stop(timeoutMs?: number): Promise<void>;
+  /** SIGKILL at once (a crash: no shutdown code runs), and wait until it is gone. */
+  kill(): Promise<void>;
 }
 
 /** A free TCP port of 127.0.0.1 (asked from the OS, released again). */
@@ -44,7 +46,17 @@ export async function startService(name: string, kind: keyof typeof ENTRY, env: 
   child.stderr!.on('data', keep);
   const exited = once(child, 'exit');
   const url = `http://127.0.0.1:${port}`;
-  const service: ServiceProcess = { name, url, output: () => output, stop: (timeoutMs) => stop(child, exited, timeoutMs) };
+  const service: ServiceProcess = {
+    name,
+    url,
+    output: () => output,
+    stop: (timeoutMs) => stop(child, exited, timeoutMs),
+    kill: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGKILL');
+      await exited;
+    },
+  };
   try {
     await healthy(url, child);
   } catch (error) {
