@@ -327,8 +327,12 @@ describe('Auftragsannahme: selection, live updates and shortcuts', () => {
     const statistics = await screen.findByRole('dialog', { name: 'Statistik und Auswertungen' });
     // The figures themselves: StatisticsModal.test.tsx; here only that the button opens the real modal.
     expect(within(statistics).getByRole('tab', { name: 'Materialien' })).toBeTruthy();
-    pressKey('Escape');
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // The modal is loaded lazily: on a busy machine its Escape listener may not be attached yet when it
+    // shows, so Escape is pressed until it closes.
+    await waitFor(() => {
+      pressKey('Escape');
+      expect(screen.queryByRole('dialog')).toBeNull();
+    });
 
     fireEvent.click(screen.getByRole('button', { name: 'Einstellungen' }));
     const settings = await screen.findByRole('dialog', { name: 'Auftragsannahme Einstellungen' });
