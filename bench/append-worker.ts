@@ -82,5 +82,6 @@ async function run(task: WorkerTask): Promise<WorkerResult> {
 
 const task = JSON.parse(process.argv[2] ?? '') as WorkerTask;
 const result = await run(task);
-process.stdout.write(`${JSON.stringify(result)}\n`);
-process.exit(0);
+// Exit once the line is written: stdout to a pipe is asynchronous, and a long line cut short by exit
+// is not JSON any more.
+process.stdout.write(`${JSON.stringify(result)}\n`, () => process.exit(0));
