@@ -22,3 +22,20 @@ export function readTableLifecycle(
     },
   };
 }
+
+type Lifecycle = Pick<Projection, 'setup' | 'reset'> & { drop?: Projection['drop'] };
+
+/** The lifecycles of a projection's several tables as one, each step applied to every table in order. */
+export function tablesLifecycle(...tables: readonly Lifecycle[]): Pick<Projection, 'setup' | 'reset' | 'drop'> {
+  return {
+    async setup(sql) {
+      for (const t of tables) await t.setup(sql);
+    },
+    async reset(sql) {
+      for (const t of tables) await t.reset(sql);
+    },
+    async drop(sql) {
+      for (const t of tables) await (t.drop ? t.drop(sql) : t.reset(sql));
+    },
+  };
+}

@@ -9,7 +9,7 @@ import { occurredAt } from '../fleet/history-entries';
 import { platesAsOfEvent } from '../fleet/plates-as-of-event';
 import { labelOf } from '../pdf/format';
 import type { Projection } from '../projection';
-import { readTableLifecycle } from './read-table-lifecycle';
+import { readTableLifecycle, tablesLifecycle } from './read-table-lifecycle';
 
 const ws = messages.workshopScreen;
 const l = messages.labels;
@@ -108,18 +108,7 @@ export const trailerHistoryProjection: Projection = {
   name: 'trailer_history',
   // 2: plates as of the event (issue 19); the table of plates is filled by a replay.
   schemaVersion: 2,
-  async setup(sql) {
-    await historyTable.setup(sql);
-    await plates.setup(sql);
-  },
-  async reset(sql) {
-    await historyTable.reset(sql);
-    await plates.reset(sql);
-  },
-  async drop(sql) {
-    await historyTable.drop!(sql);
-    await plates.drop(sql);
-  },
+  ...tablesLifecycle(historyTable, plates),
 
   async apply(tx, event): Promise<Notice[] | undefined> {
     await plates.track(tx, event);

@@ -4,7 +4,7 @@ import { appointmentFacts } from '../fleet/appointment-facts';
 import { historyEntriesOf, type HistoryLookups, occurredAt } from '../fleet/history-entries';
 import { platesAsOfEvent } from '../fleet/plates-as-of-event';
 import type { Projection } from '../projection';
-import { readTableLifecycle } from './read-table-lifecycle';
+import { readTableLifecycle, tablesLifecycle } from './read-table-lifecycle';
 
 /** The name of a user as the read table holds it; none for no id or an unknown one. */
 async function userRow(tx: SqlExecutor, id: string | null | undefined): Promise<{ first_name: string; last_name: string } | null> {
@@ -51,18 +51,7 @@ export const vehicleHistoryProjection: Projection = {
   name: 'vehicle_history',
   // 2: plates as of the event (issue 19); the table of plates is filled by a replay.
   schemaVersion: 2,
-  async setup(sql) {
-    await historyTable.setup(sql);
-    await plates.setup(sql);
-  },
-  async reset(sql) {
-    await historyTable.reset(sql);
-    await plates.reset(sql);
-  },
-  async drop(sql) {
-    await historyTable.drop!(sql);
-    await plates.drop(sql);
-  },
+  ...tablesLifecycle(historyTable, plates),
 
   async apply(tx, event): Promise<Notice[] | undefined> {
     await plates.track(tx, event);
