@@ -7,6 +7,8 @@ export default defineConfig({
     include: ['{events,domain,platform,command-service,projection-service,runtime,web}/src/**/*.test.{ts,tsx}'],
     exclude: ['**/node_modules/**', '**/*.e2e.test.ts', '**/*.multi-process.test.ts', '**/*.faults.test.ts'],
     setupFiles: ['./vitest.setup.ts'],
+    // The demo catalogue is seeded once; test apps that seed just it start from a copy.
+    globalSetup: ['./runtime/src/testing/demo-catalog.global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Suites share the real PostgreSQL database when DATABASE_URL is set: run files one after another.

@@ -242,7 +242,7 @@ function report(f: Figures): string {
     rows.push([
       `projection lag @ ${l.target}/s (poll)`,
       `p50/p95/p99 ${latencyTriple(l.poll)}`,
-      `append commit -> row found by SELECT on read.orders (polled every ~1 ms), every ${SETTINGS.pollEvery}th order (${l.poll.count})`,
+      `append commit -> row found by SELECT on read.orders (polled every ~1 ms), every ${SETTINGS.pollEvery}th order, two at a time at most (${l.poll.count})`,
       '',
     ]);
     rows.push([

@@ -21,8 +21,8 @@ export async function bulkFillOrders(sql: SqlClient, rows: number, firstDate: st
      WHERE i.indrelid = 'read.orders'::regclass AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = i.indexrelid)`,
   );
   for (const { name } of indexes) await sql.query(`DROP INDEX ${name.split('.').map((part) => assertSqlIdentifier(part, 'index')).join('.')}`);
-  for (let done = 0, chunk = 0; done < rows; done += CHUNK, chunk++) {
-    await sql.query(FILL_ORDERS, [Math.min(CHUNK, rows - done), firstDate, days, `bench-${chunk}-`]);
+  for (let done = 0; done < rows; done += CHUNK) {
+    await sql.query(FILL_ORDERS, [Math.min(CHUNK, rows - done), firstDate, days, 'bench-', done]);
   }
   await ordersProjection.setup(sql);
   await sql.query('VACUUM ANALYZE read.orders');

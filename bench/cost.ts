@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { QueryOptions, SqlClient, SqlExecutor } from '@dispo/events/sql/client';
+import type { QueryOptions, SqlClient, SqlExecutor, TransactionOptions } from '@dispo/events/sql/client';
 
 /**
  * Cost accounting that does not depend on how busy the machine is: CPU time of this Node process and
@@ -45,7 +45,7 @@ export function countingSql(sql: SqlClient): { sql: SqlClient; counters: SqlCoun
       counters.statements++;
       return sql.query<R>(text, params, options);
     },
-    transaction<T>(fn: (tx: SqlExecutor) => Promise<T>) {
+    transaction<T>(fn: (tx: SqlExecutor) => Promise<T>, options?: TransactionOptions) {
       counters.transactions++;
       counters.statements += 2; // BEGIN, COMMIT/ROLLBACK
       return sql.transaction((tx) =>
@@ -55,6 +55,7 @@ export function countingSql(sql: SqlClient): { sql: SqlClient; counters: SqlCoun
             return tx.query<R>(text, params, options);
           },
         }),
+        options,
       );
     },
     listen: (channel, onNotify) => sql.listen(channel, onNotify),

@@ -13,6 +13,7 @@
  *
  * Prints a table; exits 0 whatever the figures.
  */
+import { loadavg } from 'node:os';
 import { listOrders } from '@dispo/projection-service/orders/order-list';
 import { ProjectionRunner } from '@dispo/projection-service/runner';
 import { projections } from '@dispo/runtime/services';
@@ -20,6 +21,7 @@ import { demoOrderBody } from '@dispo/runtime/testing/demo-order';
 import pino from 'pino';
 import { bulkFillOrders, bulkWriteOrderEvents } from './bulk-fill';
 import { loadDemoCatalog } from '@dispo/runtime/demo-catalog';
+import { costBetween } from './cost';
 import { listenAndLogin, startBenchApp } from './runtime-app';
 import { int, latencyTriple, percentiles, renderTable } from './stats';
 
@@ -56,30 +58,33 @@ async function main(): Promise<void> {
       return `${base}/api/orders?${q}`;
     };
     if (process.argv.includes('--explain')) {
-      // Plans of the first few queries, as listOrders builds them.
+      // Plans of the first few requests' order statements, as listOrders sends them.
       for (let i = 0; i < 4; i++) {
         const params = new URL(url(i)).searchParams;
-        await listOrders(
-          {
-            async query<R>(text: string, values?: unknown[]) {
+        const explaining = {
+          async query<R>(text: string, values?: unknown[]) {
+            if (/FROM read\.orders (WHERE|ORDER)/.test(text)) {
               const plan = await app.infra.sql.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${text}`, values);
               console.log(`\n${params}\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}`);
-              return { rows: [] as R[] };
-            },
+            }
+            return app.infra.sql.query<R & Record<string, unknown>>(text, values) as Promise<{ rows: R[] }>;
           },
-          {
-            search: params.get('search')!,
-            status: params.get('status') as 'offen',
-            plant: params.get('plant')!,
-            sortBy: params.get('sort_by') as 'quantity',
-            sortOrder: params.get('sort_order') as 'asc',
-            page: Number(params.get('page')),
-            limit: 50,
-          },
-        );
+        };
+        await listOrders(explaining, {
+          search: params.get('search')!,
+          status: params.get('status') as 'offen',
+          plant: params.get('plant')!,
+          sortBy: params.get('sort_by') as 'quantity',
+          sortOrder: params.get('sort_order') as 'asc',
+          page: Number(params.get('page')),
+          limit: 50,
+        });
       }
     }
     const samples: number[] = [];
+    // By search term and by sort: where the slow answers come from.
+    const byShape = new Map<string, number[]>();
+    const note = (shape: string, elapsed: number) => byShape.set(shape, [...(byShape.get(shape) ?? []), elapsed]);
     let rowsSeen = 0;
     for (let i = 0; i < WARMUP + REQUESTS; i++) {
       const start = performance.now();
@@ -90,6 +95,9 @@ async function main(): Promise<void> {
       if (i >= WARMUP) {
         samples.push(elapsed);
         rowsSeen += body.orders.length;
+        const params = new URL(url(i)).searchParams;
+        note(`term "${params.get('search')}"`, elapsed);
+        note(`sort ${params.get('sort_by')} ${params.get('sort_order')}`, elapsed);
       }
     }
     const p = percentiles(samples);
@@ -100,6 +108,9 @@ async function main(): Promise<void> {
         [[app.version.split(' ').slice(0, 2).join(' '), int(ROWS), `${fillSeconds.toFixed(1)} s`, int(p.count), (rowsSeen / p.count).toFixed(1), latencyTriple(p), `${p.max.toFixed(1)} ms`, '< 20 ms']],
       ),
     );
+    const shapes = [...byShape].map(([shape, times]) => ({ shape, p: percentiles(times) })).sort((a, b) => b.p.p95 - a.p.p95);
+    console.log(`\nBy term and by sort (slowest p95 first)`);
+    console.log(renderTable(['requests', 'count', 'p50 / p95 / p99'], shapes.map(({ shape, p }) => [shape, int(p.count), latencyTriple(p)])));
     if (process.argv.includes('--rebuild')) await rebuild(app, base, headers);
   } finally {
     await app.close();
@@ -124,15 +135,32 @@ async function rebuild(app: Awaited<ReturnType<typeof startBenchApp>>, base: str
   const { rows } = await app.infra.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM es.events');
   const runner = new ProjectionRunner(app.infra.sql, app.infra.store, projections, app.infra.bus, pino({ level: 'warn' }));
   await runner.setup();
+  const before = await app.snapshot();
+  // Sampled every second, so that pool connections opened and closed during the rebuild are counted too.
+  const sampler = setInterval(() => void app.snapshot(), 1000);
   const t1 = Date.now();
   const events = await runner.rebuild('orders');
   const seconds = (Date.now() - t1) / 1000;
+  clearInterval(sampler);
+  // CPU per event does not depend on how busy the machine is; events/s does.
+  const cost = costBetween(before, await app.snapshot());
+  const perEvent = (ms: number) => (Number.isNaN(ms) ? '–' : `${((ms * 1000) / events).toFixed(0)} µs`);
   const { rows: orders } = await app.infra.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM read.orders');
   console.log(`\nRebuild of the orders projection from the log (${int(rows[0]!.n)} events, ${int(REBUILD_EVENTS)} of them bulk-written in ${writeSeconds.toFixed(1)} s)`);
   console.log(
     renderTable(
-      ['events replayed', 'orders afterwards', 'time', 'events/s', 'target'],
-      [[int(events), int(orders[0]!.n), `${seconds.toFixed(1)} s`, int(events / seconds), '>= 20,000/s']],
+      ['events replayed', 'orders afterwards', 'time', 'events/s', 'CPU/event: node / PostgreSQL', 'load average', 'target'],
+      [
+        [
+          int(events),
+          int(orders[0]!.n),
+          `${seconds.toFixed(1)} s`,
+          int(events / seconds),
+          `${perEvent(cost.nodeCpuMs)} / ${perEvent(cost.pgCpuMs)}`,
+          loadavg().map((l) => l.toFixed(1)).join(' '),
+          '>= 20,000/s',
+        ],
+      ],
     ),
   );
 }

@@ -12,7 +12,8 @@
  * each sentence.
  * Also how often the material and the delivery plant, written in full, were recognised, and the
  * slowest of the fuzz test's worst cases of 2,000 characters (testing/worst-cases.ts; target: under
- * 5 ms), by CPU time: the first call (its words not yet looked up) and the median of five more. `--profile`
+ * 5 ms), by the wall clock (see printWorstCases): the first call (its words not yet looked up) and the
+ * median of five more. `--profile`
  * writes a V8 CPU profile of the throughput pass to bench/.profiles/parse.cpuprofile (summarise with
  * `npx tsx bench/profile-summary.ts bench/.profiles/parse.cpuprofile`). A benchmark reports; it exits
  * 0 whatever the figures.
@@ -66,31 +67,39 @@ async function startProfile(): Promise<() => Promise<string>> {
   };
 }
 
-/** CPU milliseconds of one call of `f`. */
-function cpuMsOf(f: () => void): number {
-  const start = cpuMs();
+/** Wall-clock and CPU milliseconds of one call of `f`. */
+function timesOf(f: () => void): { wall: number; cpu: number } {
+  const cpuStart = cpuMs();
+  const wallStart = performance.now();
   f();
-  return cpuMs() - start;
+  const wall = performance.now() - wallStart;
+  return { wall, cpu: cpuMs() - cpuStart };
 }
 
-/** The worst cases of 2,000 characters, slowest first: the first call of each and the median of more. */
+/**
+ * The worst cases of 2,000 characters, slowest first: the first call of each and the median of more.
+ * Judged by the wall clock, the time a caller waits (read it on a quiet machine): the process's CPU
+ * time also counts V8's background threads (the optimising compiler recompiles what these unusual
+ * texts deoptimised, concurrent marking), so on an idle machine it exceeds the wall clock by up to 2–3×.
+ */
 function printWorstCases(catalogue: ReturnType<typeof largeCatalogue>, texts: string[]): void {
   const words = [...new Set(texts.flatMap((t) => t.split(/\s+/)))].slice(0, 400);
   const rows = worstCases(catalogue, words, WORST_CASE_LENGTH).map((text) => {
-    const first = cpuMsOf(() => parseOrderText(text, catalogue, REFERENCE_DATE));
-    const again = Array.from({ length: WORST_CASE_REPEATS }, () => cpuMsOf(() => parseOrderText(text, catalogue, REFERENCE_DATE)));
-    return { text, first, median: percentiles(again).p50 };
+    const first = timesOf(() => parseOrderText(text, catalogue, REFERENCE_DATE));
+    const again = Array.from({ length: WORST_CASE_REPEATS }, () => timesOf(() => parseOrderText(text, catalogue, REFERENCE_DATE)));
+    return { text, first, median: { wall: percentiles(again.map((t) => t.wall)).p50, cpu: percentiles(again.map((t) => t.cpu)).p50 } };
   });
-  rows.sort((a, b) => b.median - a.median);
+  rows.sort((a, b) => b.median.wall - a.median.wall);
   const slowest = rows[0]!;
   console.log(
-    `\nworst cases of ${int(WORST_CASE_LENGTH)} characters (${rows.length}), CPU time: slowest median ${ms(slowest.median)} ms ` +
-      `(target < ${WORST_CASE_TARGET_MS} ms: ${slowest.median < WORST_CASE_TARGET_MS ? 'met' : 'missed'}), slowest first call ${ms(Math.max(...rows.map((r) => r.first)))} ms`,
+    `\nworst cases of ${int(WORST_CASE_LENGTH)} characters (${rows.length}), wall clock: slowest median ${ms(slowest.median.wall)} ms ` +
+      `(target < ${WORST_CASE_TARGET_MS} ms: ${slowest.median.wall < WORST_CASE_TARGET_MS ? 'met' : 'missed'}), slowest first call ${ms(Math.max(...rows.map((r) => r.first.wall)))} ms; ` +
+      `process CPU time (with V8's background threads) slowest median ${ms(Math.max(...rows.map((r) => r.median.cpu)))} ms`,
   );
   console.log(
     renderTable(
-      ['text', 'first call', 'median of 5'],
-      rows.slice(0, 5).map((r) => [JSON.stringify(r.text.slice(0, 40)), `${ms(r.first)} ms`, `${ms(r.median)} ms`]),
+      ['text', 'first call: wall / CPU', `median of ${WORST_CASE_REPEATS}: wall / CPU`],
+      rows.slice(0, 5).map((r) => [JSON.stringify(r.text.slice(0, 40)), `${ms(r.first.wall)} / ${ms(r.first.cpu)} ms`, `${ms(r.median.wall)} / ${ms(r.median.cpu)} ms`]),
     ),
   );
 }

@@ -40,8 +40,8 @@ async function once(kind: 'pglite' | 'postgres'): Promise<string[]> {
   const { infra, dispose } = await fresh(kind);
   const catalog = loadDemoCatalog();
   const services = await createServices(infra, { jwtSecret: TEST_JWT_SECRET, logger: false, commands: false, queries: true });
-  // As `npm start`: the projections follow while the seed writes.
-  if (CONCURRENT) await services.start();
+  // As `npm start`: the projections follow while the seed writes (the optimization worker starts after it: start-seeded.ts).
+  if (CONCURRENT) await services.start({ optimizer: false });
   const started = performance.now();
   const result = await seedDemoData(infra, catalog, { history: { weeks: WEEKS } });
   const seeded = performance.now();

@@ -42,8 +42,8 @@ async function main(): Promise<void> {
   const app = await startBenchApp(KIND);
   try {
     const t0 = Date.now();
-    await app.infra.sql.query(FILL_ORDERS, [ROWS, FIRST_DAY, DAYS, 'st-']);
-    await app.infra.sql.query(FILL_ORDERS, [DAY_ORDERS, EXPORT_DAY, 1, 'day-']);
+    await app.infra.sql.query(FILL_ORDERS, [ROWS, FIRST_DAY, DAYS, 'st-', 0]);
+    await app.infra.sql.query(FILL_ORDERS, [DAY_ORDERS, EXPORT_DAY, 1, 'day-', 0]);
     await app.infra.sql.query(DISPATCH);
     await recountAllOrders(app.infra.sql);
     await app.infra.sql.query('VACUUM ANALYZE');

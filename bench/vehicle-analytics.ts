@@ -61,7 +61,7 @@ async function main(): Promise<void> {
     await sql.query(FILL_TOURS, [FIRST_DAY, DAYS, TOURS_PER_DAY, ids]);
     const { rows: count } = await sql.query<{ n: string }>('SELECT count(*)::text AS n FROM read.vehicle_tour_analytics');
     const tours = Number(count[0]!.n);
-    await sql.query(FILL_ORDERS, [tours * ORDERS_PER_TOUR, FIRST_DAY, DAYS, 'va-']);
+    await sql.query(FILL_ORDERS, [tours * ORDERS_PER_TOUR, FIRST_DAY, DAYS, 'va-', 0]);
     const target = ids[0]!;
     // The target vehicle's history: a revenue entry per completed tour and some other entries.
     await sql.query(

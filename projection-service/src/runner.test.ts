@@ -126,6 +126,54 @@ function collect(bus: NoticeBus): Notice[] {
 
 const companies = (n: number, prefix = 'Firma') => Array.from({ length: n }, (_, i) => `${prefix} ${i + 1}`);
 
+/** Runs `projections` live over one new customer for each of `names`, then stops; answers the last position. */
+async function appliedLive(sql: SqlClient, store: SqlEventStore, projections: Projection[], names: string[]): Promise<LogPosition> {
+  const r = runner(sql, store, projections);
+  await r.setup();
+  await r.start();
+  let last = LOG_START;
+  for (const company of names) last = await addCustomer(store, company);
+  expect(await r.waitFor(last)).toBe(true);
+  await r.stop();
+  return last;
+}
+
+/** The indexes of read.<table>, by name. */
+async function indexesOf(executor: SqlExecutor, table: string): Promise<string[]> {
+  const { rows: found } = await executor.query<{ indexname: string }>(
+    "SELECT indexname FROM pg_indexes WHERE schemaname = 'read' AND tablename = $1 ORDER BY indexname",
+    [table],
+  );
+  return found.map((r) => r.indexname);
+}
+
+/**
+ * `recorder(name)` with `columns` indexed as deferred indexes (created by setup), noting in `seen`
+ * which indexes its table had each time it applied an event.
+ */
+function indexedRecorder(name: string, columns: string[], seen: string[][], fault?: { company: string | null }): Projection {
+  const base = recorder(name, fault);
+  const deferredIndexes = columns.map((column) => ({
+    name: `read.${name}_${column}_idx`,
+    create: `CREATE INDEX IF NOT EXISTS ${name}_${column}_idx ON read.${name} (${column})`,
+  }));
+  return {
+    ...base,
+    deferredIndexes,
+    async setup(executor) {
+      await base.setup(executor);
+      for (const index of deferredIndexes) await executor.query(index.create);
+    },
+    async drop(executor) {
+      await executor.query(`DROP TABLE IF EXISTS read.${name}`);
+    },
+    async apply(tx, event) {
+      seen.push(await indexesOf(tx, name));
+      return base.apply(tx, event);
+    },
+  };
+}
+
 describe('ProjectionRunner', { timeout: 60_000 }, () => {
   it('commits a batch and its checkpoints together; a projection that fails on an event is parked before it, with its failure stored, while the others go on; resume() continues it', async () => {
     const { sql, store } = await database();
@@ -172,7 +220,7 @@ describe('ProjectionRunner', { timeout: 60_000 }, () => {
     expect(notices).toHaveLength(12);
   });
 
-  it('a failure that is not one projection\'s (the database) fails the batch and is retried, parking nothing', async () => {
+  it("a failure that is not one projection's (the database) fails the batch and is retried, parking nothing", async () => {
     const { sql, store } = await database();
     const broken = { on: false };
     const r = runner(sql, store, [recorder('rec_a')]);
@@ -184,7 +232,7 @@ describe('ProjectionRunner', { timeout: 60_000 }, () => {
       query: (text, params, options) => sql.query(text, params, options),
       listen: (channel, onNotify) => sql.listen(channel, onNotify),
       close: () => sql.close(),
-      transaction: (fn) => (broken.on ? Promise.reject(new Error('Datenbank weg')) : sql.transaction(fn)),
+      transaction: (fn, options) => (broken.on ? Promise.reject(new Error('Datenbank weg')) : sql.transaction(fn, options)),
     };
     const r2 = runner(flaky, store, [recorder('rec_a')]);
     await r.stop();
@@ -224,13 +272,7 @@ describe('ProjectionRunner', { timeout: 60_000 }, () => {
 
   it('continues from its checkpoint after a restart, applying nothing twice', async () => {
     const { sql, store, newStore } = await database();
-    const first = runner(sql, store, [recorder('rec_a')]);
-    await first.setup();
-    await first.start();
-    let last = LOG_START;
-    for (const company of companies(3)) last = await addCustomer(store, company);
-    expect(await first.waitFor(last)).toBe(true);
-    await first.stop();
+    let last = await appliedLive(sql, store, [recorder('rec_a')], companies(3));
 
     // Written while no runner runs: the stopped runner takes none of it.
     for (const company of companies(3, 'Später')) last = await addCustomer(store, company);
@@ -275,22 +317,68 @@ describe('ProjectionRunner', { timeout: 60_000 }, () => {
     await expect(r.rebuild('gibt_es_nicht')).rejects.toThrow(/Unbekannte Projektion/);
   });
 
+  it("leaves a projection's deferred indexes out while a rebuild replays, and builds them after it, also after a failed replay", async () => {
+    const { sql, store } = await database();
+    const fault = { company: null as string | null };
+    const seenWhileApplying: string[][] = [];
+    const projection = indexedRecorder('rec_idx', ['company', 'global_position'], seenWhileApplying, fault);
+    const present = (executor: SqlExecutor) => indexesOf(executor, 'rec_idx');
+    const r = runner(sql, store, [projection]);
+    await r.setup();
+    for (const company of companies(3)) await addCustomer(store, company);
+    const all = ['rec_idx_company_idx', 'rec_idx_global_position_idx'];
+    expect(await present(sql)).toEqual(all);
+
+    expect(await r.rebuild('rec_idx')).toBe(3);
+    expect(seenWhileApplying).toHaveLength(3);
+    for (const seen of seenWhileApplying) expect(seen).toEqual([]);
+    expect(await present(sql)).toEqual(all);
+    expect((await rows(sql, 'rec_idx')).map((row) => row.company)).toEqual(companies(3));
+
+    // A replay that fails still leaves the indexes in place for the queries.
+    fault.company = 'Firma 2';
+    await expect(r.rebuild('rec_idx')).rejects.toThrow(/kaputt bei Firma 2/);
+    expect(await present(sql)).toEqual(all);
+  });
+
+  it("replays a raised schema version without the projection's deferred indexes and builds them once the log is drained", async () => {
+    const { sql, store } = await database();
+    const seenWhileApplying: string[][] = [];
+    const version = (schemaVersion: number): Projection => ({ ...indexedRecorder('rec_s', ['company'], seenWhileApplying), schemaVersion });
+    const present = (executor: SqlExecutor) => indexesOf(executor, 'rec_s');
+    const last = await appliedLive(sql, store, [version(1)], companies(3));
+    // Live, the index was there for every event.
+    expect(seenWhileApplying).toHaveLength(3);
+    for (const seen of seenWhileApplying) expect(seen).toEqual(['rec_s_company_idx']);
+    seenWhileApplying.length = 0;
+
+    const second = runner(sql, store, [version(2)]);
+    await second.setup();
+    await second.start();
+    expect(await second.waitFor(last)).toBe(true);
+    expect(seenWhileApplying).toHaveLength(3);
+    for (const seen of seenWhileApplying) expect(seen).toEqual([]);
+    expect(await present(sql)).toEqual(['rec_s_company_idx']);
+    expect((await rows(sql, 'rec_s')).map((r) => r.company)).toEqual(companies(3));
+
+    // Afterwards the projection is live again, with its index.
+    seenWhileApplying.length = 0;
+    expect(await second.waitFor(await addCustomer(store, 'Firma 4'))).toBe(true);
+    expect(seenWhileApplying).toEqual([['rec_s_company_idx']]);
+  });
+
   it('drops and replays a projection whose schema version was raised, leaving the others alone', async () => {
     const { sql, store } = await database();
-    const first = runner(sql, store, [recorder('rec_a'), recorder('rec_b')]);
-    await first.setup();
-    await first.start();
-    let last = LOG_START;
-    for (const company of companies(3)) last = await addCustomer(store, company);
-    expect(await first.waitFor(last)).toBe(true);
-    await first.stop();
+    const last = await appliedLive(sql, store, [recorder('rec_a'), recorder('rec_b')], companies(3));
 
     // Version 2 of rec_a has another table shape: an extra column the old table lacks.
     const v2: Projection = {
       ...recorder('rec_a'),
       schemaVersion: 2,
       async setup(q) {
-        await q.query('CREATE TABLE IF NOT EXISTS read.rec_a (event_id text NOT NULL, company text, global_position bigint NOT NULL, shout text)');
+        await q.query(
+          'CREATE TABLE IF NOT EXISTS read.rec_a (event_id text NOT NULL, company text, global_position bigint NOT NULL, shout text)',
+        );
       },
       async drop(q) {
         await q.query('DROP TABLE IF EXISTS read.rec_a');
@@ -313,11 +401,164 @@ describe('ProjectionRunner', { timeout: 60_000 }, () => {
     const shouted = await sql.query<{ shout: string }>('SELECT shout FROM read.rec_a ORDER BY global_position');
     expect(shouted.rows.map((r) => r.shout)).toEqual(['FIRMA 1', 'FIRMA 2', 'FIRMA 3']);
     expect(await rows(sql, 'rec_b')).toEqual(bBefore);
-    const stored = await sql.query<{ name: string; schema_version: number }>('SELECT name, schema_version FROM read.projection_checkpoints ORDER BY name');
+    const stored = await sql.query<{ name: string; schema_version: number }>(
+      'SELECT name, schema_version FROM read.projection_checkpoints ORDER BY name',
+    );
     expect(stored.rows.map((r) => [r.name, Number(r.schema_version)])).toEqual([
       ['rec_a', 2],
       ['rec_b', 1],
     ]);
+  });
+
+  it('replays without notices: a projection alone behind gets its batches whole, for a rebuild and for a new schema version, and is live again after', async () => {
+    const { sql, store } = await database();
+    const bus = createInProcessBus();
+    const notices = collect(bus);
+    const batches: number[] = [];
+    const batched = (schemaVersion: number): Projection => {
+      const base = recorder('rec_a');
+      return {
+        ...base,
+        schemaVersion,
+        drop: (q) => q.query('DROP TABLE IF EXISTS read.rec_a').then(() => undefined),
+        async applyBatch(tx, events) {
+          batches.push(events.length);
+          for (const event of events) await base.apply(tx, event);
+        },
+      };
+    };
+    const start = async (version: number) => {
+      const r = new ProjectionRunner(sql, store, [batched(version), recorder('rec_b')], bus, logger, { replayBatchSize: 2 });
+      onTestFinished(() => r.stop());
+      await r.setup();
+      await r.start();
+      return r;
+    };
+    const noticesOf = (name: string) => notices.filter((n) => n.subject === `dispo.test.${name}`).length;
+
+    const r = await start(1);
+    let last = LOG_START;
+    for (const company of companies(5)) last = await addCustomer(store, company);
+    expect(await r.waitFor(last)).toBe(true);
+    await until(() => notices.length === 10);
+    // Live, both follow each event: nobody is alone behind.
+    expect(batches).toEqual([]);
+    const before = await rows(sql, 'rec_a');
+
+    await r.stop();
+    expect(await r.rebuild('rec_a')).toBe(5);
+    expect(batches).toEqual([2, 2, 1]);
+    expect(await rows(sql, 'rec_a')).toEqual(before);
+
+    await r.start();
+    expect(await r.waitFor(await addCustomer(store, 'Nach dem Neuaufbau'))).toBe(true);
+    await until(() => notices.length === 12);
+    expect(batches).toEqual([2, 2, 1]);
+    await r.stop();
+
+    // Version 2: dropped and replayed at the next start, without notices, then live again.
+    batches.length = 0;
+    const upgraded = await start(2);
+    expect(batches).toEqual([2, 2, 2]);
+    expect((await rows(sql, 'rec_a')).map((x) => x.company)).toEqual([...companies(5), 'Nach dem Neuaufbau']);
+    expect(await upgraded.waitFor(await addCustomer(store, 'Live'))).toBe(true);
+    await until(() => notices.length === 14);
+    expect([noticesOf('rec_a'), noticesOf('rec_b')]).toEqual([7, 7]);
+  });
+
+  it('settles a projection once per batch with the events it was given; while isolating, after each event, and parks it at the event its settling fails on', async () => {
+    const { sql, store } = await database();
+    const fault = { company: null as string | null };
+    // Writes one row per settle() call: the companies it was given, in order.
+    const settling: Projection = {
+      name: 'settled',
+      async setup(tx) {
+        // `sync`: how the batch's transaction commits (the runner's need not wait for the disk).
+        await tx.query(
+          "CREATE TABLE IF NOT EXISTS read.settled (n serial PRIMARY KEY, companies text[] NOT NULL, sync text NOT NULL DEFAULT current_setting('synchronous_commit'))",
+        );
+      },
+      async reset(tx) {
+        await tx.query('TRUNCATE read.settled');
+      },
+      async apply() {
+        return undefined;
+      },
+      async settle(tx, events) {
+        const given = events.map((e) => (e.data as { company: string }).company);
+        await tx.query('INSERT INTO read.settled (companies) VALUES ($1)', [given]);
+        if (fault.company !== null && given.includes(fault.company)) throw new Error(`kaputt bei ${fault.company}`);
+      },
+    };
+    const calls = async () =>
+      (await sql.query<{ companies: string[] }>('SELECT companies FROM read.settled ORDER BY n')).rows.map((r) => r.companies);
+    const r = runner(sql, store, [recorder('rec_a'), settling], createInProcessBus(), 3);
+    await r.setup();
+    let last = LOG_START;
+    for (const company of companies(5)) last = await addCustomer(store, company);
+    await r.start();
+    expect(await r.waitFor(last, 8000)).toBe(true);
+    expect(await calls()).toEqual([companies(3), ['Firma 4', 'Firma 5']]);
+    expect((await sql.query<{ sync: string }>('SELECT DISTINCT sync FROM read.settled')).rows).toEqual([{ sync: 'off' }]);
+
+    // Firma 7's settling fails: its batch is rolled back and retried event by event, Firma 6 settles
+    // alone, the projection is parked at Firma 7 while rec_a goes on.
+    fault.company = 'Firma 7';
+    const more: LogPosition[] = [];
+    for (const company of ['Firma 6', 'Firma 7', 'Firma 8']) more.push(await addCustomer(store, company));
+    await until(() => r.health().parked.length === 1);
+    expect(r.health().parked).toEqual([expect.objectContaining({ projection: 'settled', position: more[1], error: 'kaputt bei Firma 7' })]);
+    expect(await r.waitFor(more[2]!, 8000)).toBe(true);
+    expect(await calls()).toEqual([companies(3), ['Firma 4', 'Firma 5'], ['Firma 6']]);
+    expect((await rows(sql, 'rec_a')).map((row) => row.company)).toEqual(companies(8));
+  });
+
+  it('hands a projection with runs the consecutive events it joins, over those it passes, with their notices in order', async () => {
+    const { sql, store } = await database();
+    const bus = createInProcessBus();
+    const notices = collect(bus);
+    // One row per call: a run's companies together, a single apply's alone.
+    const grouping = (name: string, passes: string | null): Projection => ({
+      name,
+      async setup(tx) {
+        await tx.query(`CREATE TABLE IF NOT EXISTS read.${name} (n serial PRIMARY KEY, call text NOT NULL)`);
+      },
+      async reset(tx) {
+        await tx.query(`TRUNCATE read.${name}`);
+      },
+      async apply(tx, event) {
+        const company = (event.data as { company: string }).company;
+        await tx.query(`INSERT INTO read.${name} (call) VALUES ($1)`, [`eins: ${company}`]);
+        return [{ subject: `dispo.test.${name}`, payload: { company } }];
+      },
+      runs: {
+        joins: (event) => event.type === 'CustomerCreated',
+        passes: (event) => event.type === passes,
+        async apply(tx, events) {
+          const created = events.filter((e) => e.type === 'CustomerCreated').map((e) => (e.data as { company: string }).company);
+          await tx.query(`INSERT INTO read.${name} (call) VALUES ($1)`, [`Lauf: ${created.join(', ')}`]);
+          return created.map((company) => ({ subject: `dispo.test.${name}`, payload: { company } }));
+        },
+      },
+    });
+    const calls = async (name: string) =>
+      (await sql.query<{ call: string }>(`SELECT call FROM read.${name} ORDER BY n`)).rows.map((r) => r.call);
+    const r = runner(sql, store, [grouping('strict', null), grouping('lenient', 'CustomerUpdated')], bus, 10);
+    await r.setup();
+    await addCustomer(store, 'Firma 1');
+    const [c1] = (await store.readAll(LOG_START, { batchSize: 1 })).map((e) => (e.data as { id: string }).id);
+    await addCustomer(store, 'Firma 2');
+    await addCustomer(store, 'Firma 3');
+    await renameCustomer(store, c1!, 'Neu 1');
+    const last = await addCustomer(store, 'Firma 4');
+    await r.start();
+    expect(await r.waitFor(last, 8000)).toBe(true);
+    expect(await calls('strict')).toEqual(['Lauf: Firma 1, Firma 2, Firma 3', 'eins: Neu 1', 'eins: Firma 4']);
+    expect(await calls('lenient')).toEqual(['Lauf: Firma 1, Firma 2, Firma 3, Firma 4']);
+    const companiesOf = (name: string) =>
+      notices.filter((n) => n.subject === `dispo.test.${name}`).map((n) => (n.payload as { company: string }).company);
+    expect(companiesOf('strict')).toEqual(['Firma 1', 'Firma 2', 'Firma 3', 'Neu 1', 'Firma 4']);
+    expect(companiesOf('lenient')).toEqual(['Firma 1', 'Firma 2', 'Firma 3', 'Firma 4']);
   });
 
   it('waitFor resolves once the event is applied, and answers false on timeout', async () => {

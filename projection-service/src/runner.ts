@@ -1,13 +1,23 @@
 import { isAfter, LOG_START, type LogPosition, type RecordedEvent } from '@dispo/events/envelope';
 import type { SqlClient, SqlExecutor } from '@dispo/events/sql/client';
+import { setupUnderLock } from '@dispo/events/sql/setup-lock';
 import type { EventStore } from '@dispo/events/store/port';
 import type { Notice, NoticeBus } from '@dispo/platform/bus/notice-bus';
 import type { Logger } from 'pino';
 import { grantAnalystRead } from './analyst-role';
-import type { Projection } from './projection';
+import { buildDeferredIndexes, dropDeferredIndexes } from './deferred-indexes';
+import type { EventRuns, Projection } from './projection';
+
+/** Read tables and their checkpoints are rebuilt from the log: a batch's commit need not wait for the disk. */
+const BATCH_COMMIT = { durable: false } as const;
 
 export interface RunnerOptions {
   batchSize?: number;
+  /**
+   * Events per batch while a projection replays the log (rebuild, new schema version). Default 2,000:
+   * fewer round trips than live batches; 5,000 cost more garbage collection than they saved (issue 20).
+   */
+  replayBatchSize?: number;
 }
 
 interface Waiter {
@@ -26,6 +36,9 @@ export interface ProjectionFailure {
   failedAt: string;
 }
 
+/** Why a projection replays the log: rebuild() ends its own replay, a new schema version's ends with the log. */
+type Replay = 'rebuild' | 'schema';
+
 /** The longest pause between retries of a failing batch (database down): 0.5 s, doubling. */
 const MAX_BACKOFF_MS = 30_000;
 
@@ -38,6 +51,9 @@ const MAX_BACKOFF_MS = 30_000;
  * A batch that fails is retried event by event, each projection's apply in a savepoint: the projection
  * that throws is parked before that event (its failure stored on its checkpoint row, ADR 0015) and the
  * others go on. A parked projection waits for resume(), a rebuild or the next start.
+ *
+ * A projection that replays the log (rebuild(), a new schema version) builds no notices, reads larger
+ * batches and, while it is the only one behind, gets each batch whole (Projection.applyBatch).
  */
 export class ProjectionRunner {
   private checkpoints = new Map<string, LogPosition>();
@@ -51,6 +67,10 @@ export class ProjectionRunner {
   private parked = new Map<string, ProjectionFailure>();
   private onFailure: (() => void) | null = null;
   private noticeListeners: ((notices: readonly Notice[]) => void)[] = [];
+  /** Projections replaying the log: they build no notices (nobody waits for them). */
+  private replaying = new Map<string, Replay>();
+  /** During a replay, the next batch, read while the current one is applied. */
+  private readAhead: { from: LogPosition; batch: Promise<RecordedEvent[]> } | null = null;
 
   constructor(
     private readonly sql: SqlClient,
@@ -63,16 +83,16 @@ export class ProjectionRunner {
 
   /**
    * Creates tables and checkpoints; call before start(), or alone for query-only processes. Several
-   * processes may start at once (docker-compose.yml): CREATE … IF NOT EXISTS fails against a twin
-   * running at the same moment, so one process at a time sets up (a transaction-scoped lock).
+   * processes may start at once (docker-compose.yml): see setupUnderLock.
    */
   async setup(): Promise<void> {
-    await this.sql.transaction(async (tx) => {
-      await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', ['read.projections.setup']);
+    await setupUnderLock(this.sql, 'read.projections.setup', async (tx) => {
       await setupCheckpointTable(tx);
       for (const p of this.projections) {
         await this.upgrade(tx, p);
         await p.setup(tx);
+        // A new schema version's replay fills the table before its query indexes, as a rebuild does.
+        if (this.replaying.get(p.name) === 'schema') await dropDeferredIndexes(tx, p.deferredIndexes ?? []);
         await tx.query(
           'INSERT INTO read.projection_checkpoints (name, transaction_id, global_position, schema_version) VALUES ($1, 0, 0, $2) ON CONFLICT (name) DO NOTHING',
           [p.name, p.schemaVersion ?? 1],
@@ -97,6 +117,7 @@ export class ProjectionRunner {
     if (!stored || Number(stored.schema_version) === wanted) return;
     this.logger.info({ projection: p.name, from: stored.schema_version, to: wanted }, 'projection schema changed; rebuilding');
     await (p.drop ? p.drop(tx) : p.reset(tx));
+    this.replaying.set(p.name, 'schema');
     await tx.query('UPDATE read.projection_checkpoints SET transaction_id = 0, global_position = 0, schema_version = $2 WHERE name = $1', [
       p.name,
       wanted,
@@ -144,7 +165,12 @@ export class ProjectionRunner {
   }
 
   /** `error`: the last batch failed as a whole (database); `parked`: projections stopped at an event. */
-  health(): { position: LogPosition; error: string | null; parked: ProjectionFailure[]; checkpoints: { name: string; position: LogPosition }[] } {
+  health(): {
+    position: LogPosition;
+    error: string | null;
+    parked: ProjectionFailure[];
+    checkpoints: { name: string; position: LogPosition }[];
+  } {
     return {
       position: this.position(),
       error: this.lastError ? String(this.lastError) : null,
@@ -219,21 +245,41 @@ export class ProjectionRunner {
     return pending.length;
   }
 
-  /** Empties one projection and replays the whole log into it. */
+  /**
+   * Empties one projection and replays the whole log into it; the indexes it defers are built after the
+   * replay (Projection.deferredIndexes).
+   */
   async rebuild(name: string): Promise<number> {
     const projection = this.projections.find((p) => p.name === name);
     if (!projection) throw new Error(`Unbekannte Projektion: ${name}`);
+    const deferred = projection.deferredIndexes ?? [];
     await this.sql.transaction(async (tx) => {
       await projection.reset(tx);
-      await tx.query('UPDATE read.projection_checkpoints SET transaction_id = 0, global_position = 0, failure = NULL WHERE name = $1', [name]);
+      await dropDeferredIndexes(tx, deferred);
+      await tx.query('UPDATE read.projection_checkpoints SET transaction_id = 0, global_position = 0, failure = NULL WHERE name = $1', [
+        name,
+      ]);
     });
     await this.loadCheckpoints();
     let total = 0;
-    for (;;) {
-      const applied = await this.processBatch(false);
-      if (applied === null) continue;
-      if (applied === 0) break;
-      total += applied;
+    let replayed = false;
+    this.replaying.set(name, 'rebuild');
+    try {
+      for (;;) {
+        const applied = await this.processBatch(false);
+        if (applied === null) continue;
+        if (applied === 0) break;
+        total += applied;
+      }
+      replayed = true;
+    } finally {
+      this.replaying.delete(name);
+      // Also after a failed replay, so that queries find their indexes; if the database is gone, the
+      // replay's error is the one to report, and the next setup() builds what is missing.
+      await buildDeferredIndexes(this.sql, deferred).catch((error: unknown) => {
+        if (replayed) throw error;
+        this.logger.warn({ projection: name, error: String(error) }, 'deferred indexes not built after a failed rebuild');
+      });
     }
     return total;
   }
@@ -271,12 +317,32 @@ export class ProjectionRunner {
         this.failedBatches += 1;
         // The first failure with its stack; while it persists one line per (growing) pause.
         if (this.failedBatches === 1) this.logger.error({ err: error }, 'projection batch failed; retrying event by event');
-        else if (this.failedBatches > 2) this.logger.warn({ attempt: this.failedBatches, error: String(error) }, 'projection batch still failing');
+        else if (this.failedBatches > 2)
+          this.logger.warn({ attempt: this.failedBatches, error: String(error) }, 'projection batch still failing');
         this.onFailure?.();
         if (this.failedBatches > 1) await sleep(Math.min(500 * 2 ** (this.failedBatches - 2), MAX_BACKOFF_MS));
         continue;
       }
-      if (applied === 0 && !this.again) return;
+      if (applied === 0 && !this.again) {
+        await this.endSchemaReplays();
+        return;
+      }
+    }
+  }
+
+  /**
+   * Once the log is drained, a new schema version's replay is over: its deferred indexes are built. If
+   * that fails (database gone), the replay stays marked and the next drained log tries again.
+   */
+  private async endSchemaReplays(): Promise<void> {
+    for (const [name, why] of this.replaying) {
+      if (why !== 'schema') continue;
+      try {
+        await buildDeferredIndexes(this.sql, this.projections.find((p) => p.name === name)?.deferredIndexes ?? []);
+        this.replaying.delete(name);
+      } catch (error) {
+        this.logger.warn({ projection: name, error: String(error) }, 'deferred indexes not built after a schema replay; trying again');
+      }
     }
   }
 
@@ -287,8 +353,25 @@ export class ProjectionRunner {
   private async processBatch(isolated: boolean): Promise<number | null> {
     if (this.projections.every((p) => this.parked.has(p.name))) return 0;
     const from = this.position();
-    const batch = await this.store.readAll(from, { batchSize: this.options.batchSize ?? 500 });
+    const replay = this.replaying.size > 0;
+    const batchSize = replay ? (this.options.replayBatchSize ?? 2000) : (this.options.batchSize ?? 500);
+    const batch = await this.read(from, batchSize);
     if (batch.length === 0) return 0;
+    const last = batch[batch.length - 1]!.position;
+    // A full batch in a replay: the log goes on, and reading it costs this process about as much as
+    // writing costs the database, so both run at once.
+    if (replay && batch.length === batchSize) {
+      const next = this.store.readAll(last, { batchSize }).then((events) => {
+        for (const name of this.replaying.keys()) {
+          const p = this.projections.find((candidate) => candidate.name === name);
+          if (p?.applyBatch) p.prepareBatch?.(events);
+        }
+        return events;
+      });
+      // Its failure reaches the batch that awaits it; unused, it is nobody's concern.
+      next.catch(() => undefined);
+      this.readAhead = { from: last, batch: next };
+    }
     const notices: Notice[] = [];
     const reached = new Map(this.checkpoints);
     const newlyParked: ProjectionFailure[] = [];
@@ -306,30 +389,55 @@ export class ProjectionRunner {
         if (isAfter(theirs, mine) || isAfter(mine, theirs) || Boolean(row?.parked) !== this.parked.has(p.name)) return false;
       }
       const working = this.projections.filter((p) => !this.parked.has(p.name));
-      for (const event of batch) {
+      const whole = isolated ? null : this.replayingAlone(working, last);
+      // The events each settling projection was given, settled once the batch went through.
+      const toSettle = new Map<Projection, RecordedEvent[]>();
+      if (whole) {
+        const since = this.checkpoints.get(whole.name) ?? LOG_START;
+        const events = batch.filter((e) => isAfter(e.position, since));
+        await applyWhole(whole, tx, events);
+        if (whole.settle) toSettle.set(whole, events);
+      }
+      const settleLater = (p: Projection, events: readonly RecordedEvent[]) => {
+        const given = toSettle.get(p);
+        if (given) given.push(...events);
+        else toSettle.set(p, [...events]);
+      };
+      for (const [index, event] of (whole ? [] : batch).entries()) {
         for (const p of working) {
           if (!isAfter(event.position, reached.get(p.name) ?? LOG_START)) continue;
           if (newlyParked.some((f) => f.projection === p.name)) continue;
           if (!isolated) {
-            const out = await applyOne(p, tx, event);
-            if (out) notices.push(...out);
-          } else {
-            await tx.query('SAVEPOINT projection_apply');
-            try {
-              const out = await p.apply(tx, event);
-              await tx.query('RELEASE SAVEPOINT projection_apply');
-              if (out) notices.push(...out);
-            } catch (error) {
-              // If the rollback itself fails (connection lost), the whole batch fails and is retried.
-              await tx.query('ROLLBACK TO SAVEPOINT projection_apply');
-              newlyParked.push(failureOf(p, event, error));
-              continue;
-            }
+            const run = p.runs?.joins(event) ? runFrom(batch, index, p.runs) : [event];
+            const out =
+              run.length > 1
+                ? await applyRun(
+                    p,
+                    tx,
+                    run.filter((e) => p.runs!.joins(e)),
+                  )
+                : await applyOne(p, tx, event);
+            if (out && !this.replaying.has(p.name)) notices.push(...out);
+            if (p.settle) settleLater(p, run);
+            reached.set(p.name, run[run.length - 1]!.position);
+            continue;
+          }
+          await tx.query('SAVEPOINT projection_apply');
+          try {
+            const out = await p.apply(tx, event);
+            await p.settle?.(tx, [event]);
+            await tx.query('RELEASE SAVEPOINT projection_apply');
+            if (out && !this.replaying.has(p.name)) notices.push(...out);
+          } catch (error) {
+            // If the rollback itself fails (connection lost), the whole batch fails and is retried.
+            await tx.query('ROLLBACK TO SAVEPOINT projection_apply');
+            newlyParked.push(failureOf(p, event, error));
+            continue;
           }
           reached.set(p.name, event.position);
         }
       }
-      const last = batch[batch.length - 1]!.position;
+      for (const [p, events] of toSettle) await settleAll(p, tx, events);
       for (const p of working) {
         if (newlyParked.some((f) => f.projection === p.name)) continue;
         const own = reached.get(p.name) ?? LOG_START;
@@ -344,10 +452,13 @@ export class ProjectionRunner {
         { prepare: true },
       );
       for (const failure of newlyParked) {
-        await tx.query('UPDATE read.projection_checkpoints SET failure = $2 WHERE name = $1', [failure.projection, JSON.stringify(failure)]);
+        await tx.query('UPDATE read.projection_checkpoints SET failure = $2 WHERE name = $1', [
+          failure.projection,
+          JSON.stringify(failure),
+        ]);
       }
       return true;
-    });
+    }, BATCH_COMMIT);
     if (!moved) {
       await this.loadCheckpoints();
       this.resolveWaiters();
@@ -362,6 +473,24 @@ export class ProjectionRunner {
     this.resolveWaiters();
     if (notices.length > 0) this.publish(notices);
     return batch.length;
+  }
+
+  /** The batch after `from`: the one read ahead if it starts there, else read now. */
+  private read(from: LogPosition, batchSize: number): Promise<RecordedEvent[]> {
+    const ahead = this.readAhead;
+    this.readAhead = null;
+    if (ahead && !isAfter(ahead.from, from) && !isAfter(from, ahead.from)) return ahead.batch;
+    return this.store.readAll(from, { batchSize });
+  }
+
+  /**
+   * The projection that may take this batch whole: it replays, offers applyBatch and is the only working
+   * one the batch is not behind (the others have passed it, so the order across projections cannot matter).
+   */
+  private replayingAlone(working: readonly Projection[], last: LogPosition): Projection | null {
+    const behind = working.filter((p) => isAfter(last, this.checkpoints.get(p.name) ?? LOG_START));
+    const [only] = behind;
+    return behind.length === 1 && only!.applyBatch && this.replaying.has(only!.name) ? only! : null;
   }
 
   /** Notices are hints (notice-bus.ts): the runner never waits for the bus, a slow or absent one costs it nothing. */
@@ -380,12 +509,15 @@ export class ProjectionRunner {
   }
 
   private async loadCheckpoints(): Promise<void> {
-    const { rows } = await this.sql.query<{ name: string; transaction_id: number; global_position: number; failure: ProjectionFailure | string | null }>(
-      'SELECT name, transaction_id, global_position, failure FROM read.projection_checkpoints',
-      [],
-      { prepare: true },
+    const { rows } = await this.sql.query<{
+      name: string;
+      transaction_id: number;
+      global_position: number;
+      failure: ProjectionFailure | string | null;
+    }>('SELECT name, transaction_id, global_position, failure FROM read.projection_checkpoints', [], { prepare: true });
+    this.checkpoints = new Map(
+      rows.map((r) => [r.name, { transactionId: Number(r.transaction_id), globalPosition: Number(r.global_position) }]),
     );
-    this.checkpoints = new Map(rows.map((r) => [r.name, { transactionId: Number(r.transaction_id), globalPosition: Number(r.global_position) }]));
     const mine = new Set(this.projections.map((p) => p.name));
     this.parked = new Map(
       rows
@@ -423,6 +555,46 @@ async function applyOne(p: Projection, tx: Parameters<Projection['apply']>[0], e
     throw new Error(`Projektion ${p.name} scheiterte an ${event.type} (${event.streamId}@${event.streamVersion}): ${String(error)}`, {
       cause: error,
     });
+  }
+}
+
+/** The run `runs` takes from `batch[start]`: what it joins or passes, up to the last one it joins. */
+function runFrom(batch: readonly RecordedEvent[], start: number, runs: EventRuns): readonly RecordedEvent[] {
+  let end = start;
+  for (let i = start + 1; i < batch.length; i++) {
+    const event = batch[i]!;
+    if (runs.joins(event)) end = i;
+    else if (!runs.passes(event)) break;
+  }
+  return batch.slice(start, end + 1);
+}
+
+function applyRun(p: Projection, tx: SqlExecutor, events: readonly RecordedEvent[]): Promise<Notice[] | undefined> {
+  return withEventRange(p, events, () => p.runs!.apply(tx, events));
+}
+
+async function settleAll(p: Projection, tx: SqlExecutor, events: readonly RecordedEvent[]): Promise<void> {
+  try {
+    await p.settle!(tx, events);
+  } catch (error) {
+    throw new Error(`Projektion ${p.name} scheiterte beim Abschluss von ${events.length} Ereignissen: ${String(error)}`, { cause: error });
+  }
+}
+
+function applyWhole(p: Projection, tx: SqlExecutor, events: readonly RecordedEvent[]): Promise<void> {
+  return withEventRange(p, events, () => p.applyBatch!(tx, events));
+}
+
+/** Runs a write of several events; its failure names the projection and the events' range. */
+async function withEventRange<T>(p: Projection, events: readonly RecordedEvent[], write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    const [first, last] = [events[0]!, events[events.length - 1]!];
+    throw new Error(
+      `Projektion ${p.name} scheiterte an ${events.length} Ereignissen (${first.streamId}@${first.streamVersion} bis ${last.streamId}@${last.streamVersion}): ${String(error)}`,
+      { cause: error },
+    );
   }
 }
 

@@ -2,11 +2,8 @@ import { messages } from '@dispo/domain/messages';
 import { loadConfig } from './config';
 import { loadDemoCatalog } from './demo-catalog';
 import { createInfrastructure } from './infrastructure';
-import { seedDemoData } from './seed';
 import { createServices } from './services';
-
-/** How long the first start waits for the read side to take in the demo business before it answers. */
-const PROJECTIONS_CATCH_UP_MS = 120_000;
+import { startWithDemoSeed } from './start-seeded';
 
 /** `npm start`: the whole product in one process — API, projections, socket gateway and web client. */
 async function main(): Promise<void> {
@@ -25,20 +22,16 @@ async function main(): Promise<void> {
     mail: { smtpUrl: config.smtpUrl, from: config.mailFrom, tourPlanRecipients: config.tourPlanRecipients, orderMailCopy: config.orderMailCopy },
     deadlineWarnings: true,
   });
-  // The projections follow while the seed writes; the product answers once they have caught up.
-  await services.start();
   if (config.seedDemo) {
     const started = performance.now();
-    const progress = seedProgress(process.stdout);
-    const { created, history } = await seedDemoData(infra, catalog, { pinKey: config.pinKey, history: { onProgress: progress } });
+    const { created, history } = await startWithDemoSeed(services, infra, catalog, { pinKey: config.pinKey, history: { onProgress: seedProgress(process.stdout) } });
     if (created > 0) services.app.log.info({ created }, 'Demodaten angelegt');
     if (history?.seeded) {
-      // Bounded: a failing projection shows in the health answer, it must not keep the product from starting.
-      const deadline = Date.now() + PROJECTIONS_CATCH_UP_MS;
-      while (Date.now() < deadline && (await services.runner.lag()) > 0) await new Promise((resolve) => setTimeout(resolve, 100));
       const seconds = ((performance.now() - started) / 1000).toLocaleString('de-DE', { maximumFractionDigits: 1 });
       process.stdout.write(`${messages.demoSeed.written(history.orders, history.tours, history.days, seconds)}\n`);
     }
+  } else {
+    await services.start();
   }
   await services.app.listen({ port: config.port, host: config.host });
 

@@ -1,24 +1,16 @@
 import type { RecordedEvent } from '@dispo/events/envelope';
-import type { EventStore } from '@dispo/events/store/port';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDemoCatalog } from './demo-catalog';
 import { berlinDayIn, demoId, seedDemoData } from './seed';
-import { readLog } from './testing/read-log';
+import { readCommittedLog } from './testing/read-log';
 import { createTestApp, TEST_PIN_KEY, type TestApp } from './testing/test-app';
 
 /**
  * The whole log. readAll holds back events behind a transaction still open elsewhere (the services'
  * projection runner works while the seed appends), so the log is read until a later read adds nothing.
  */
-async function allEvents(store: EventStore): Promise<RecordedEvent[]> {
-  let events = await readLog(store);
-  for (let tries = 0; tries < 20; tries++) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const again = await readLog(store);
-    if (again.length === events.length) return events;
-    events = again;
-  }
-  return events;
+async function allEvents(t: TestApp): Promise<RecordedEvent[]> {
+  return readCommittedLog(t.infra.store, t.infra.sql);
 }
 
 
@@ -40,10 +32,10 @@ describe('demo seed', () => {
   let afterFirst: RecordedEvent[];
 
   beforeAll(async () => {
-    t = await createTestApp({ seed: false });
-    expect(await allEvents(t.infra.store)).toEqual([]);
+    t = await createTestApp({ seed: false, optimization: { worker: false } });
+    expect(await allEvents(t)).toEqual([]);
     firstRun = await seedDemoData(t.infra, catalog, { pinKey: TEST_PIN_KEY });
-    afterFirst = await allEvents(t.infra.store);
+    afterFirst = await allEvents(t);
   });
   afterAll(async () => {
     await t?.close();
@@ -70,7 +62,7 @@ describe('demo seed', () => {
   it('writes nothing the second time', async () => {
     const second = await seedDemoData(t.infra, catalog, { pinKey: TEST_PIN_KEY });
     expect(second.created).toBe(0);
-    const afterSecond = await allEvents(t.infra.store);
+    const afterSecond = await allEvents(t);
     expect(afterSecond.length).toBe(afterFirst.length);
     expect(afterSecond.map((e) => e.eventId)).toEqual(afterFirst.map((e) => e.eventId));
   });
@@ -83,9 +75,9 @@ describe('demo seed', () => {
         { company: 'Neukunde Itzehoe GmbH', contactPerson: 'Ole Jensen', email: 'o.jensen@neukunde.example' },
       ],
     };
-    const before = (await allEvents(t.infra.store)).length;
+    const before = (await allEvents(t)).length;
     expect((await seedDemoData(t.infra, grown)).created).toBe(1);
-    const added = (await allEvents(t.infra.store)).slice(before);
+    const added = (await allEvents(t)).slice(before);
     expect(added.map((e) => [e.type, e.streamId])).toEqual([
       ['CustomerCreated', `customer-${demoId('customer', 'Neukunde Itzehoe GmbH')}`],
     ]);

@@ -81,6 +81,7 @@ import { vehicleAnalyticsProjection } from '@dispo/projection-service/projection
 import { readTariff, vehicleAnalyticsQueryRoutes } from '@dispo/projection-service/queries/vehicle-analytics-routes';
 import { createHttpApp } from '@dispo/platform/http/create-app';
 import { installIdempotency, setupIdempotencyTable } from '@dispo/platform/http/idempotency';
+import { setupBlobStore } from '@dispo/platform/storage/blob-store';
 import { templateRoutes } from '@dispo/command-service/templates/template-routes';
 import { settingsRoutes } from '@dispo/command-service/user-settings/settings-routes';
 import { orderTemplatesProjection } from '@dispo/projection-service/projections/order-templates';
@@ -215,7 +216,9 @@ export interface MailServiceOptions {
 export interface Services {
   app: FastifyInstance;
   runner: ProjectionRunner;
-  start(): Promise<void>;
+  start(options?: { optimizer?: boolean }): Promise<void>;
+  /** Starts the route optimization worker that start({ optimizer: false }) held back. */
+  startOptimizer(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -233,6 +236,7 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
   });
   if (serveWeb) await serveWebClient(app);
   await setupIdempotencyTable(infra.sql);
+  await setupBlobStore(infra.sql);
   installIdempotency(app, infra.sql);
   const log = app.log as unknown as Logger;
   const runner = new ProjectionRunner(infra.sql, infra.store, projections, infra.bus, log);
@@ -440,7 +444,11 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
   return {
     app,
     runner,
-    async start() {
+    /**
+     * `optimizer: false` holds the route optimization worker back until startOptimizer(): the demo seed
+     * runs optimizations of past days itself, and their claims, dated in the past, would look expired to it.
+     */
+    async start({ optimizer: withOptimizer = true }: { optimizer?: boolean } = {}) {
       if (options.queries) {
         gateway = await attachSocketGateway({
           server: app.server,
@@ -458,7 +466,7 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
         await runner.start();
         await mailWorker?.start();
         if (options.deadlineWarnings) deadlineJob = startDeadlineWarningJob({ store: infra.store, registry: infra.registry, sql: infra.sql, logger: log });
-        await optimizer?.start();
+        if (withOptimizer) await optimizer?.start();
         if (mail && mail.schedule !== false) {
           scheduler = startTourPlanScheduler({
             request: async (date, slot) => {
@@ -469,6 +477,9 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
           });
         }
       }
+    },
+    async startOptimizer() {
+      await optimizer?.start();
     },
     async close() {
       scheduler?.stop();

@@ -6,7 +6,7 @@ import { documentCategorySchema } from '@dispo/events/catalog/index';
 import { requireRoles } from '@dispo/platform/http/auth';
 import { HttpError } from '@dispo/platform/http/errors';
 import { requestText } from '@dispo/platform/http/text-schemas';
-import { blobStore, setupBlobStore } from '@dispo/platform/storage/blob-store';
+import { blobStore } from '@dispo/platform/storage/blob-store';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -63,7 +63,6 @@ async function readUpload(req: FastifyRequest): Promise<UploadedDocument> {
 export const documentRoutes: FastifyPluginAsyncZod<FleetRouteOptions> = async (app, opts) => {
   // Registered here, so that only these routes take multipart bodies.
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_DOCUMENT_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1000 } });
-  await setupBlobStore(opts.sql);
   const commands = documentCommands({ ...opts, blobs: blobStore(opts.sql) });
   const writers = requireRoles(...FLEET_WRITERS);
 

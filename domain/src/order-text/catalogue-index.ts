@@ -70,6 +70,9 @@ export interface VocabHit {
    * touched record is summed from these for each sentence (see collectHits), without a pointer chase.
    */
   entities: Int32Array;
+  /** The postings' fields and name tokens, for the hits of the few records scored (hits.ts). */
+  fields: Int32Array;
+  tokens: readonly (readonly number[])[];
   coverage: Float64Array;
   distinct: Float64Array;
   anchors: Uint8Array;
@@ -77,7 +80,16 @@ export interface VocabHit {
 
 function vocabHit(postings: readonly Posting[], sim: number): VocabHit {
   const n = postings.length;
-  const hit: VocabHit = { postings, sim, entities: new Int32Array(n), coverage: new Float64Array(n), distinct: new Float64Array(n), anchors: new Uint8Array(n) };
+  const hit: VocabHit = {
+    postings,
+    sim,
+    entities: new Int32Array(n),
+    fields: Int32Array.from(postings, (p) => p.field),
+    tokens: postings.map((p) => p.tokens),
+    coverage: new Float64Array(n),
+    distinct: new Float64Array(n),
+    anchors: new Uint8Array(n),
+  };
   postings.forEach((p, i) => {
     hit.entities[i] = p.entity;
     hit.coverage[i] = p.coverage * sim;

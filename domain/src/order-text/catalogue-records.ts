@@ -15,6 +15,11 @@ export interface CatalogueRecords {
   canDeliver: readonly boolean[];
   /** The index of the first plant with that id. */
   plantIndexById: ReadonlyMap<string, number>;
+  /**
+   * By loading point index, the index of the first plant with its plant id (-1 for none): two points
+   * are of one plant when these are equal, told without reading the point's and the plant's objects.
+   */
+  plantOfPoint: Int32Array;
   /** The indexes of a plant's loading points, by plant id, in catalogue order. */
   pointsByPlant: ReadonlyMap<string, readonly number[]>;
   /** By customer index: the normalised words of the contact person (`hier Jan von Nordbeton`). */
@@ -38,6 +43,7 @@ export function catalogueRecords(catalogue: OrderTextCatalogue): CatalogueRecord
     canLoad: catalogue.plants.map(canBeLoadingPlant),
     canDeliver: catalogue.plants.map(canBeDeliveryPlant),
     plantIndexById,
+    plantOfPoint: Int32Array.from(catalogue.loadingPoints, (point) => plantIndexById.get(point.plantId) ?? -1),
     pointsByPlant,
     contactWords: catalogue.customers.map((c) => new Set(tokenize(c.contactPerson ?? '').map((t) => t.norm))),
     customerByInitials: customersByInitials(catalogue.customers.map((c) => c.company)),

@@ -1,6 +1,7 @@
 import type { Entity, EntityKind, PreparedCatalogue } from './catalogue-index';
 import { anyUsed, covers, type EntityMatch, scoreEntity } from './entity-score';
-import { type CollectedHits, collectHits, type Hit, isPlantKind, mergeRanked } from './hits';
+import { type Candidate, CandidateQueue } from './candidate-queue';
+import { type CollectedHits, collectHits, type Hit, isPlantKind } from './hits';
 import { looksLikeInitials } from './initials';
 import type { Token } from './text';
 import { LOWEST_THRESHOLD, THRESHOLDS } from './thresholds';
@@ -53,12 +54,6 @@ export interface EntityMatches {
   used: Set<number>;
   /** Those of them that name the customer: who writes, not what to deliver (`Wann kommt der Kies? Nordbeton`). */
   customerWords: Set<number>;
-}
-
-interface Candidate {
-  entity: number;
-  /** For plants: the role this candidate stands for; `either` for a plant of role both named without cue. */
-  role: Role | 'either' | null;
 }
 
 interface Scored {
@@ -121,7 +116,6 @@ class EntityMatcher {
   private readonly used = new Set<number>();
   private readonly cachedScores = new Map<number, CachedScore>();
   private readonly hitCache = new Map<number, Hit[]>();
-  private readonly freeBounds = new Map<number, { bound: number; usedSize: number }>();
   private readonly closed = new Set<EntityKind>();
   private readonly pendingEither: Chosen[] = [];
   private readonly result: EntityMatches;
@@ -246,14 +240,9 @@ class EntityMatcher {
     return match;
   }
 
-  /** What the record can still score on free tokens (see CollectedHits.freeBound), once per score group and taken tokens. */
+  /** What the record can still score on free tokens (see CollectedHits.freeBound). */
   private freeBound(entity: number): number {
-    const group = this.prepared.groups[entity]!;
-    const known = this.freeBounds.get(group);
-    if (known && known.usedSize === this.used.size) return known.bound;
-    const bound = this.collected.freeBound(entity, this.used);
-    this.freeBounds.set(group, { bound, usedSize: this.used.size });
-    return bound;
+    return this.collected.freeBound(entity, this.used);
   }
 
   /** No token of the record was taken since `usedSize` tokens were. */
@@ -269,25 +258,6 @@ class EntityMatcher {
 
   private kindOf(entity: number): EntityKind {
     return this.prepared.kinds[entity]!;
-  }
-
-  /** Best bound first: a round of the greedy choice stops at the first record that cannot come near the best. */
-  private candidates(): Candidate[] {
-    const { ranked: byKind, order } = this.collected;
-    const { canLoad, canDeliver } = this.prepared.records;
-    const ranked = mergeRanked([byKind.material, byKind.customer, byKind.plant], order);
-    const candidates: Candidate[] = [];
-    const { kinds, indexes } = this.prepared;
-    for (const entity of ranked) {
-      const index = indexes[entity]!;
-      if (kinds[entity] !== 'plant') candidates.push({ entity, role: null });
-      else {
-        if (canLoad[index]) candidates.push({ entity, role: 'loading' });
-        if (canDeliver[index]) candidates.push({ entity, role: 'delivery' });
-        if (canLoad[index] && canDeliver[index]) candidates.push({ entity, role: 'either' });
-      }
-    }
-    return candidates;
   }
 
   private plantSlotsFree(): number {
@@ -307,17 +277,18 @@ class EntityMatcher {
     if (!this.slotFree(c)) return null;
     const match = this.score(c.entity);
     if (!match) return null;
-    const e = this.entities[c.entity]!;
-    if (e.kind === 'material') return match.score >= THRESHOLDS.material ? { candidate: c, match, score: match.score, roleConflict: false } : null;
-    if (e.kind === 'customer') {
+    const kind = this.kindOf(c.entity);
+    if (kind === 'material') return match.score >= THRESHOLDS.material ? { candidate: c, match, score: match.score, roleConflict: false } : null;
+    if (kind === 'customer') {
       const ownWords = this.withoutCuedPlaceWords(c.entity, match);
       return (ownWords && this.customerScore(c, ownWords)) ?? this.customerScore(c, match);
     }
     const { canLoad, canDeliver } = this.prepared.records;
+    const index = this.prepared.indexes[c.entity]!;
     const cueRole = roleOfCue(this.cueBefore(match.first));
     if (cueRole === null) {
       // Without a cue a plant of role both waits for the other plant to decide its direction.
-      const both = canLoad[e.index]! && canDeliver[e.index]!;
+      const both = canLoad[index]! && canDeliver[index]!;
       if (both !== (c.role === 'either')) return null;
       return match.score >= THRESHOLDS.location ? { candidate: c, match, score: match.score, roleConflict: false } : null;
     }
@@ -334,7 +305,7 @@ class EntityMatcher {
     if (c.role === cueRole) {
       return match.score >= THRESHOLDS.locationAfterCue ? { candidate: c, match, score: match.score + CUE_BONUS, roleConflict: false } : null;
     }
-    const mayTakeCuedRole = cueRole === 'loading' ? canLoad[e.index]! : canDeliver[e.index]!;
+    const mayTakeCuedRole = cueRole === 'loading' ? canLoad[index]! : canDeliver[index]!;
     if (mayTakeCuedRole) return null;
     const s = match.score * ROLE_CONFLICT_FACTOR;
     return s >= THRESHOLDS.location ? { candidate: c, match, score: s, roleConflict: true } : null;
@@ -379,19 +350,24 @@ class EntityMatcher {
   /** Material, customer and plants: rounds of choosing the best candidate until none is left. */
   private chooseGreedily(): void {
     const { entities, result, used } = this;
-    const candidates = this.candidates();
+    // Best bound first: a round stops at the first record that cannot come near the best.
+    const candidates = new CandidateQueue(this.collected, this.prepared);
     const { bound } = this.collected;
-    const n = candidates.length;
     // A candidate found wanting stays out (scores only fall as tokens are taken, slots only close):
-    // its `lastUsedSize` is DROPPED. Plain arrays: a typed array this small costs more to make.
-    const last: (Scored | null)[] = new Array<Scored | null>(n).fill(null);
-    const lastUsedSize = new Array<number>(n).fill(-1);
+    // its `lastUsedSize` is DROPPED. Grown as candidates are made (unset: not yet looked at).
+    const last: (Scored | null)[] = [];
+    const lastUsedSize: number[] = [];
     for (;;) {
       let best: Scored | null = null;
       const scored: Scored[] = [];
-      for (let i = 0; i < n; i++) {
+      for (let i = 0; ; i++) {
+        const c = candidates.at(i);
+        if (!c) break;
+        if (i === last.length) {
+          last.push(null);
+          lastUsedSize.push(-1);
+        }
         if (lastUsedSize[i] === DROPPED) continue;
-        const c = candidates[i]!;
         // Sorted by bound: no later candidate can beat the best or tie with it.
         if (best && bound[c.entity]! + CUE_BONUS < best.score - TIE_MARGIN) break;
         const previous = last[i];
@@ -444,8 +420,7 @@ class EntityMatcher {
       this.take(rest);
       if (kind === 'customer' && rivals.length === 0) for (const p of [...best.match.positions, ...rest]) result.customerWords.add(p);
       if (rivals.length > 0) {
-        const names = [...new Set([best, ...rivals].map((s) => entities[s.candidate.entity]!.name))];
-        result.ambiguities.push({ kind, names: names.slice(0, 4) });
+        result.ambiguities.push({ kind, names: distinctNames([best, ...rivals], entities) });
         if (kind === 'material' || kind === 'customer') this.closed.add(kind);
         continue;
       }
@@ -475,8 +450,11 @@ class EntityMatcher {
    */
   private matchLoadingPoint(): void {
     const { entities, result, catalogue } = this;
-    const { plantIndexById, pointsByPlant, canLoad } = this.prepared.records;
+    const { plantIndexById, pointsByPlant, canLoad, plantOfPoint } = this.prepared.records;
     const loadingPlantId = this.plantId(result.loadingPlant);
+    // The loading plant as plantOfPoint names plants: a point's plant is told by numbers, not objects.
+    const loadingPlant = loadingPlantId === null ? -1 : plantIndexById.get(loadingPlantId)!;
+    const { indexes } = this.prepared;
     const scored: { entity: number; match: EntityMatch; score: number }[] = [];
     const { bound, ranked } = this.collected;
     const points = ranked.loadingPoint;
@@ -486,11 +464,9 @@ class EntityMatcher {
       if (bound[entity]! * (1 + CUE_BONUS) < top - TIE_MARGIN) break;
       // Its words taken by a plant (`Halde Nord` of `Kieswerk Flensburg-Nord`): not scored.
       if (this.used.size > 0 && this.freeBound(entity) < THRESHOLDS.loadingPoint) continue;
-      const e = entities[entity]!;
       const match = this.score(entity);
       if (!match) continue;
-      const lp = catalogue.loadingPoints[e.index]!;
-      const factor = loadingPlantId === null ? 1 : lp.plantId === loadingPlantId ? 1 + CUE_BONUS : OTHER_PLANTS_POINT_FACTOR;
+      const factor = loadingPlantId === null ? 1 : plantOfPoint[indexes[entity]!] === loadingPlant ? 1 + CUE_BONUS : OTHER_PLANTS_POINT_FACTOR;
       // Another plant's point must be named clearly: `Kaltenkirchen, Abladen hinter Halle 4` names no `Halde`.
       if (match.score * Math.min(1, factor) < THRESHOLDS.loadingPoint) continue;
       // Alone, a point names its plant only when named clearly: `Einfahrt Nord` names no `Halde Nord`.
@@ -544,6 +520,19 @@ class EntityMatcher {
       if (points.length === 1) result.loadingPoint = { index: points[0]!, score: 1, fuzzy: false, roleConflict: false, inferred: true, byName: false };
     }
   }
+}
+
+/** How many of a tie's names a hint lists. */
+const NAMES_IN_HINT = 4;
+
+/** The first few different names of the tied records, in their order (a loop: most ties are two or three). */
+function distinctNames(tied: readonly Scored[], entities: readonly Entity[]): string[] {
+  const names: string[] = [];
+  for (let i = 0; i < tied.length && names.length < NAMES_IN_HINT; i++) {
+    const name = entities[tied[i]!.candidate.entity]!.name;
+    if (!names.includes(name)) names.push(name);
+  }
+  return names;
 }
 
 /** Marks a candidate of the greedy choice that is out for good. */

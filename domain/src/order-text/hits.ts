@@ -11,7 +11,7 @@ import { ABBREVIATIONS, isContent } from './words';
 /** A text token (or glued pair, or hyphenated code) that resembles tokens of a record's field. */
 export interface Hit {
   field: number;
-  entityTokens: number[];
+  entityTokens: readonly number[];
   positions: number[];
   sim: number;
 }
@@ -31,7 +31,8 @@ export interface CollectedHits {
   hitsOf(entity: number): Hit[];
   /**
    * The most the record can still score with the tokens in `used` taken (before cue bonuses), from
-   * its hits on free tokens only: 0 when none is left. No hit objects are built for it.
+   * its hits on free tokens only: 0 when none is left. No hit objects are built for it. Worked out
+   * once per score group and size of `used` (a parse only ever adds to it).
    */
   freeBound(entity: number, used: ReadonlySet<number>): number;
 }
@@ -78,6 +79,14 @@ class HitCollector implements CollectedHits {
   private sources: Source[] = [];
   /** A word said again adds its positions, not to the bounds; said more than MAX_MENTIONS times, nothing. */
   private mentions = new Map<readonly VocabHit[], number>();
+  /**
+   * freeBound's answers by score group: valid for the sentence `sentence` and that many tokens taken.
+   * Numbers in arrays, not an object per answer: the matcher asks some seventy times a sentence.
+   */
+  private sentence = 0;
+  private readonly freeBoundSentence: Int32Array;
+  private readonly freeBoundUsed: Int32Array;
+  private readonly freeBoundValue: Float64Array;
 
   constructor(private readonly prepared: PreparedCatalogue) {
     const n = prepared.entities.length;
@@ -89,6 +98,9 @@ class HitCollector implements CollectedHits {
     this.head = new Int32Array(n).fill(-1);
     this.kindOf = Uint8Array.from(prepared.entities, (e) => KINDS.indexOf(e.kind));
     this.minScore = Float64Array.from(prepared.entities, (e) => LOWEST_THRESHOLD[e.kind]);
+    this.freeBoundSentence = new Int32Array(n);
+    this.freeBoundUsed = new Int32Array(n);
+    this.freeBoundValue = new Float64Array(n);
   }
 
   collect(tokens: readonly Token[], gapBefore: readonly boolean[]): this {
@@ -118,12 +130,12 @@ class HitCollector implements CollectedHits {
   }
 
   hitsOf(entity: number): Hit[] {
-    const { links } = this;
+    const { links, sources } = this;
     const hits: Hit[] = [];
     for (let h = this.head[entity]!; h !== -1; h = links[3 * h]!) {
-      const { hit, positions } = this.sources[links[3 * h + 1]!]!;
-      const posting = hit.postings[links[3 * h + 2]!]!;
-      hits.push({ field: posting.field, entityTokens: posting.tokens, positions, sim: hit.sim });
+      const { hit, positions } = sources[links[3 * h + 1]!]!;
+      const i = links[3 * h + 2]!;
+      hits.push({ field: hit.fields[i]!, entityTokens: hit.tokens[i]!, positions, sim: hit.sim });
     }
     // In the order the text names them; a name token said more often than a few times (`Kies 8/16`
     // pasted two hundred times) adds nothing but work: only its first mentions count.
@@ -139,6 +151,16 @@ class HitCollector implements CollectedHits {
   }
 
   freeBound(entity: number, used: ReadonlySet<number>): number {
+    const group = this.prepared.groups[entity]!;
+    if (this.freeBoundSentence[group] === this.sentence && this.freeBoundUsed[group] === used.size) return this.freeBoundValue[group]!;
+    const bound = this.freeBoundOf(entity, used);
+    this.freeBoundSentence[group] = this.sentence;
+    this.freeBoundUsed[group] = used.size;
+    this.freeBoundValue[group] = bound;
+    return bound;
+  }
+
+  private freeBoundOf(entity: number, used: ReadonlySet<number>): number {
     const { links, sources } = this;
     let coverage = 0;
     let distinct = 0;
@@ -168,6 +190,12 @@ class HitCollector implements CollectedHits {
       this.bound[e] = 0;
     }
     this.touched = [];
+    // Stamps start again before they would overflow; no answer is older than the sentence before.
+    if (this.sentence === 0x7fffffff) {
+      this.sentence = 0;
+      this.freeBoundSentence.fill(0);
+    }
+    this.sentence++;
     this.linkCount = 0;
     this.sources = [];
     this.mentions = new Map();
@@ -281,19 +309,9 @@ function entityOfKey(key: number): number {
   return key - Math.floor(key / ENTITY_SPAN) * ENTITY_SPAN;
 }
 
-/** The ranked lists of several kinds as one, by bound, highest first, ties by index. */
-export function mergeRanked(lists: readonly (readonly number[])[], order: Int32Array): number[] {
-  const at = lists.map(() => 0);
-  const out: number[] = [];
-  for (;;) {
-    let best = -1;
-    for (let l = 0; l < lists.length; l++) {
-      const e = lists[l]![at[l]!];
-      if (e !== undefined && (best === -1 || rankKey(order, e) < rankKey(order, lists[best]![at[best]!]!))) best = l;
-    }
-    if (best === -1) return out;
-    out.push(lists[best]![at[best]!++]!);
-  }
+/** Record `a` comes before `b` by bound, ties by index: rankKey's order, compared in small integers. */
+export function ranksBefore(order: Int32Array, a: number, b: number): boolean {
+  return order[a]! < order[b]! || (order[a] === order[b] && a < b);
 }
 
 /** `Betonwerk`, `Werk`, `BW`: words that say what kind of plant follows. */

@@ -1,4 +1,4 @@
-import { B, E, hasMatch, mentionsAny, pattern } from './text';
+import { B, E, hasMatch, pattern, type TextScan } from './text';
 import { DOTTED_ABBREVIATIONS } from './words';
 
 /**
@@ -66,9 +66,9 @@ const NOTICE = pattern(
 );
 const NOTICE_STEMS = ['defekt', 'kaputt', 'ausgefallen', 'gesperrt', 'geschlossen', 'betrieb', 'wartung', 'störung', 'stoerung', 'besprechung', 'meeting', 'vertrag', 'termin'];
 
-/** Whether `lower` is news about the business (see NOTICE): no order when it names nothing to deliver. */
-export function isNotice(lower: string): boolean {
-  return mentionsAny(lower, NOTICE_STEMS) && hasMatch(NOTICE, lower);
+/** Whether the text is news about the business (see NOTICE): no order when it names nothing to deliver. */
+export function isNotice(scan: TextScan): boolean {
+  return scan.mentionsOneOf(NOTICE_STEMS) && hasMatch(NOTICE, scan.lower);
 }
 
 const WORD_BEFORE_DOT = /(?:^|[^\p{L}\d])([\p{L}]{1,5}|\d+)$/u;
@@ -82,17 +82,18 @@ function isAbbreviationDot(lower: string, i: number): boolean {
 }
 
 /**
- * Why `lower` (the lower-case text) is no order, or null when it may be one. `named` are the
+ * Why the text (its lower case, scan.lower) is no order, or null when it may be one. `named` are the
  * character ranges the recognised records were named in: a question counts only when it holds them
  * all (`Was ist mit Montag? 2 LKW Kies nach Kiel` is an order).
  */
-export function notAnOrder(lower: string, named: readonly { start: number; end: number }[]): NotAnOrder | null {
-  if (mentionsAny(lower, CANCELLATION_STEMS) && hasMatch(CANCELLATION, lower)) return 'cancellation';
-  if (mentionsAny(lower, SPLIT_CANCELLATION_STEMS) && hasMatch(SPLIT_CANCELLATION, lower)) return 'cancellation';
-  if (mentionsAny(lower, RESCHEDULING_STEMS) && hasMatch(RESCHEDULING, lower)) return 'cancellation';
-  if (mentionsAny(lower, REPORT_STEMS) && hasMatch(REPORT, lower)) return 'report';
-  if (mentionsAny(lower, CALLBACK_STEMS) && hasMatch(CALLBACK, lower)) return 'callback';
-  if (mentionsAny(lower, REPORTED_QUESTION_STEMS) && hasMatch(REPORTED_QUESTION, lower)) return 'enquiry';
+export function notAnOrder(scan: TextScan, named: readonly { start: number; end: number }[]): NotAnOrder | null {
+  const { lower } = scan;
+  if (scan.mentionsOneOf(CANCELLATION_STEMS) && hasMatch(CANCELLATION, lower)) return 'cancellation';
+  if (scan.mentionsOneOf(SPLIT_CANCELLATION_STEMS) && hasMatch(SPLIT_CANCELLATION, lower)) return 'cancellation';
+  if (scan.mentionsOneOf(RESCHEDULING_STEMS) && hasMatch(RESCHEDULING, lower)) return 'cancellation';
+  if (scan.mentionsOneOf(REPORT_STEMS) && hasMatch(REPORT, lower)) return 'report';
+  if (scan.mentionsOneOf(CALLBACK_STEMS) && hasMatch(CALLBACK, lower)) return 'callback';
+  if (scan.mentionsOneOf(REPORTED_QUESTION_STEMS) && hasMatch(REPORTED_QUESTION, lower)) return 'enquiry';
   if (lower.includes('angebot') && hasMatch(QUOTE_REQUEST, lower)) return 'enquiry';
   if (!lower.includes('?')) return null;
   const questions: { start: number; end: number }[] = [];

@@ -76,7 +76,7 @@ export function parseOrderText(text: string, catalogue: OrderTextCatalogue, refe
   const facts: Facts = { date: date !== null, time: timing.slots.length > 0, quantity: trucks !== null || quantity !== null };
   // What a question must hold to be one: the records named, but not who writes it.
   const named = [...matches.used].filter((p) => !matches.customerWords.has(p)).map((p) => tokens[p]!);
-  const refusal = refusalOf(matches, facts, notes, scan.lower, named);
+  const refusal = refusalOf(matches, facts, notes, scan, named);
   const orders: OrderDraft[] = refusal === null ? plan.times.map((slot) => draftOf(matches, catalogue, plan.amount, slot, date, priority, notes)) : [];
 
   let confidence = confidenceOf(matches, facts, plan.mismatch);
@@ -111,12 +111,12 @@ interface Facts {
  */
 type Refusal = 'nothing' | 'nothingToDeliver' | NotAnOrder;
 
-function refusalOf(matches: EntityMatches, facts: Facts, notes: string | null, lower: string, named: readonly Token[]): Refusal | null {
+function refusalOf(matches: EntityMatches, facts: Facts, notes: string | null, scan: TextScan, named: readonly Token[]): Refusal | null {
   const plant = matches.loadingPlant || matches.deliveryPlant;
   if (!matches.material && !plant && !matches.customer) return 'nothing';
-  const intent = notAnOrder(lower, named);
+  const intent = notAnOrder(scan, named);
   if (intent !== null) return intent;
-  if (!matches.material && !facts.quantity && isNotice(lower)) return 'report';
+  if (!matches.material && !facts.quantity && isNotice(scan)) return 'report';
   // A name alone may start an order (§5.4), and so does a route, but one name with other words and
   // nothing to deliver is a message (`Nordbeton zahlt nicht`, `Kiel hat angerufen, die Waage ist
   // kaputt`), and so is a contact person alone (`hier spricht Frau Wolff`).

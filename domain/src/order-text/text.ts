@@ -334,7 +334,12 @@ export class TextScan {
    */
   mentionsOneOf(words: readonly string[]): boolean {
     this.pairs ??= letterPairsOf(this.lower);
-    for (const word of words) if (mayHold(this.pairs, word)) return mentionsAny(this.lower, words);
+    if (words.length >= STEMS_BY_PATTERN) {
+      for (const word of words) if (mayHold(this.pairs, word)) return mentionsAny(this.lower, words);
+      return false;
+    }
+    // A short list word by word, and only the words the pairs leave possible.
+    for (const word of words) if (mayHold(this.pairs, word) && this.lower.includes(word)) return true;
     return false;
   }
 

@@ -56,7 +56,23 @@ function letterLength(text: string, i: number): number {
     if (low >= 0xdc00 && low <= 0xdfff) return LETTER.test(text.slice(i, i + 2)) ? 2 : 0;
   }
   // Not a number: NaN beyond the end.
-  return code === code && LETTER.test(text[i]!) ? 1 : 0;
+  return code === code && isOtherLetter(code) ? 1 : 0;
+}
+
+/**
+ * By character code beyond Latin-1, whether it is a letter: LETTERS_SEEN, as `LETTER` answered it
+ * when the character was first met. A view blanks taken text with a private-use character, and
+ * arrows and dashes stand in many notes: asking the pattern for each of them cost a string and a
+ * test every time.
+ */
+const LETTERS_SEEN = new Uint8Array(0x10000);
+const SEEN_LETTER = 1;
+const SEEN_OTHER = 2;
+
+function isOtherLetter(code: number): boolean {
+  let seen = LETTERS_SEEN[code]!;
+  if (seen === 0) LETTERS_SEEN[code] = seen = LETTER.test(String.fromCharCode(code)) ? SEEN_LETTER : SEEN_OTHER;
+  return seen === SEEN_LETTER;
 }
 
 /** The length of the letter or digit at `i` (`[\p{L}\d]`), or 0. */

@@ -7,6 +7,18 @@ export interface QueryOptions {
   prepare?: boolean;
 }
 
+export interface TransactionOptions {
+  /**
+   * false: COMMIT answers before the server has flushed the transaction's WAL (synchronous_commit off),
+   * a wait saved per commit. Only for writes the event log can rebuild (read models with their
+   * checkpoints, which a crash rolls back together): any later durable commit flushes them as well.
+   */
+  durable?: boolean;
+}
+
+/** The statement that makes the current transaction's commit asynchronous (`durable: false`). */
+export const ASYNC_COMMIT = 'SET LOCAL synchronous_commit TO off';
+
 /** Runs one statement. Every value goes through `params` ($1, $2, ...), never into `text`. */
 export interface SqlExecutor {
   query<R = Record<string, unknown>>(text: string, params?: unknown[], options?: QueryOptions): Promise<{ rows: R[] }>;
@@ -22,7 +34,7 @@ export interface SqlClient extends SqlExecutor {
    * Runs `fn` in one transaction: COMMIT when it resolves, ROLLBACK when it throws. Inside `fn` use only
    * `tx`; calling the client itself there throws (on PGlite, with its single connection, it would deadlock).
    */
-  transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: SqlExecutor) => Promise<T>, options?: TransactionOptions): Promise<T>;
   /** LISTEN on `channel` (a plain lower-case identifier); resolves once listening, to the function that stops. */
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   readonly kind: 'postgres' | 'pglite';

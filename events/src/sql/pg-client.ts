@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { QueryOptions, SqlClient, SqlExecutor } from './client';
+import { ASYNC_COMMIT, type QueryOptions, type SqlClient, type SqlExecutor, type TransactionOptions } from './client';
 import { PgListener } from './pg-listener';
 import { PreparedStatements } from './prepared-statements';
 import { TransactionScope } from './transaction-scope';
@@ -41,12 +41,13 @@ export function createPgClient(url: string, options: PgClientOptions = {}): SqlC
       scope.assertOutside();
       return { rows: (await prepared.run(pool, text, params, options, false)).rows as R[] };
     },
-    async transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+    async transaction<T>(fn: (tx: SqlExecutor) => Promise<T>, options?: TransactionOptions): Promise<T> {
       scope.assertOutside();
       const client = await pool.connect();
       let broken: Error | undefined;
       try {
-        await client.query('BEGIN');
+        // Both in one round trip (a simple query may hold several statements).
+        await client.query(options?.durable === false ? `BEGIN; ${ASYNC_COMMIT}` : 'BEGIN');
         const result = await scope.run(executor(client), fn);
         await client.query('COMMIT');
         return result;

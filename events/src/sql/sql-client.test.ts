@@ -34,6 +34,17 @@ for (const kind of kinds) {
       expect(dates[0]!.d).toBe('2025-11-21');
     });
 
+    it('commits without waiting for the disk only where asked, for that transaction alone', async () => {
+      const setting = (tx: { query: SqlClient['query'] }) =>
+        tx.query<{ s: string }>("SELECT current_setting('synchronous_commit') AS s").then((r) => r.rows[0]!.s);
+      expect(await sql.transaction(setting, { durable: false })).toBe('off');
+      expect(await sql.transaction(setting)).toBe('on');
+      expect(await setting(sql)).toBe('on');
+      await sql.query('CREATE TABLE asynchronous (id int PRIMARY KEY, label text NOT NULL)');
+      await sql.transaction((tx) => tx.query("INSERT INTO asynchronous VALUES (1, 'asynchron')"), { durable: false });
+      expect((await sql.query('SELECT label FROM asynchronous')).rows).toEqual([{ label: 'asynchron' }]);
+    });
+
     it('runs prepared statements like any other, inside transactions too, also after the table changed its columns', async () => {
       await sql.query('CREATE TABLE shapes (id int PRIMARY KEY, label text NOT NULL)');
       await sql.query("INSERT INTO shapes VALUES (1, 'eins')");

@@ -16,15 +16,16 @@ interface Waiting<T, R> {
 /**
  * Group commit: calls that arrive while `maxInFlight` batches are running wait, and then run together
  * as the next batch, so concurrent callers share one statement and one commit. Nothing waits for a
- * timer: when fewer batches run, a call starts at once, alone. `runBatch` answers every item on its
- * own (fulfilled or rejected), so one caller's failure is not the others'; if it throws, every item
- * of the batch gets that error.
+ * timer: when fewer batches run, the calls of the current turn of the event loop start at once.
+ * `runBatch` answers every item on its own (fulfilled or rejected), so one caller's failure is not the
+ * others'; if it throws, every item of the batch gets that error.
  */
 export class GroupCommit<T, R> {
   private readonly maxInFlight: number;
   private readonly maxBatch: number;
   private queue: Waiting<T, R>[] = [];
   private running = 0;
+  private pumpScheduled = false;
 
   constructor(
     private readonly runBatch: (items: T[]) => Promise<PromiseSettledResult<R>[]>,
@@ -37,6 +38,20 @@ export class GroupCommit<T, R> {
   submit(item: T): Promise<R> {
     return new Promise<R>((resolve, reject) => {
       this.queue.push({ item, resolve, reject });
+      this.schedulePump();
+    });
+  }
+
+  /**
+   * A batch starts once the calls of this turn of the event loop are in: the callers a finished batch
+   * answers call again in the same turn (promise continuations), and would otherwise start a batch of one
+   * while the others queue behind it.
+   */
+  private schedulePump(): void {
+    if (this.pumpScheduled) return;
+    this.pumpScheduled = true;
+    setImmediate(() => {
+      this.pumpScheduled = false;
       this.pump();
     });
   }
@@ -59,7 +74,7 @@ export class GroupCommit<T, R> {
     } catch (error) {
       failure = error;
     }
-    // Free the slot before answering, so that a caller's next call starts at once.
+    // Free the slot before answering, so that the callers' next calls make the next batch.
     this.running--;
     batch.forEach((waiting, i) => {
       const outcome = outcomes?.[i];
@@ -67,7 +82,7 @@ export class GroupCommit<T, R> {
       else if (outcome.status === 'fulfilled') waiting.resolve(outcome.value);
       else waiting.reject(outcome.reason);
     });
-    this.pump();
+    this.schedulePump();
   }
 }
 

@@ -3,6 +3,7 @@ import { type EventMetadata, type LogPosition, type NewEvent, type RecordedEvent
 import type { EventRegistry } from '../registry';
 import type { SqlClient } from '../sql/client';
 import { assertSqlIdentifier } from '../sql/identifier';
+import { setupUnderLock } from '../sql/setup-lock';
 import { EventIdConflictError, WrongExpectedVersionError } from './errors';
 import { AppendSignal } from './append-signal';
 import { GroupCommit, type GroupCommitOptions } from './group-commit';
@@ -97,8 +98,7 @@ export class SqlEventStore implements EventStore {
 
   /** Creates schema, table, indexes and the append function if missing; safe when several processes start at once. */
   async migrate(): Promise<void> {
-    await this.sql.transaction(async (tx) => {
-      await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`${this.table}.migrate`]);
+    await setupUnderLock(this.sql, `${this.table}.migrate`, async (tx) => {
       for (const statement of [...eventStoreDdl(this.schema), appendFunctionDdl(this.schema)]) await tx.query(statement);
     });
   }

@@ -1,7 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import type { SqlClient } from '../sql/client';
 import { createPgClient } from '../sql/pg-client';
+import { assertSqlIdentifier } from '../sql/identifier';
 import { createPgliteClient } from '../sql/pglite-client';
 
 const PREFIX = 'dispo_test_';
@@ -23,7 +27,12 @@ export interface TestSqlOptions {
   kind?: 'postgres' | 'pglite';
   /** Pool size on PostgreSQL (default 5). */
   max?: number;
+  /** Start as a copy of this database instead of empty (its kind wins over `kind`). */
+  from?: TestTemplate;
 }
+
+/** A prepared database that test databases start from: a template database on the server, or a PGlite archive. */
+export type TestTemplate = { kind: 'postgres'; database: string } | { kind: 'pglite'; file: string };
 
 /**
  * A private, empty database for one test suite: on the PostgreSQL server of DATABASE_URL a freshly
@@ -31,23 +40,23 @@ export interface TestSqlOptions {
  */
 export async function createTestSql(options: TestSqlOptions = {}): Promise<TestSql> {
   const url = process.env.DATABASE_URL;
-  const kind = options.kind ?? (url ? 'postgres' : 'pglite');
+  const kind = options.from?.kind ?? options.kind ?? defaultTestKind();
   if (kind === 'pglite') {
-    const sql = await createPgliteClient();
+    const file = options.from?.kind === 'pglite' ? options.from.file : process.env[EMPTY_PGLITE];
+    const archive = file ? new Blob([await readFile(file)]) : undefined;
+    const sql = await createPgliteClient(undefined, archive);
     return { sql, url: undefined, dispose: once(() => sql.close()) };
   }
   if (!url) throw new Error('createTestSql: DATABASE_URL is not set');
-  const name = `${PREFIX}${Date.now().toString(36)}_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const name = testDatabaseName();
   await admin(url, async (client) => {
     await dropStaleDatabases(client);
-    await createDatabase(client, name);
+    await createDatabase(client, name, options.from?.kind === 'postgres' ? options.from.database : undefined);
   });
-  const testUrl = new URL(url);
-  testUrl.pathname = `/${name}`;
-  const sql = createPgClient(testUrl.toString(), { max: options.max ?? 5 });
+  const sql = createPgClient(databaseUrl(url, name), { max: options.max ?? 5 });
   return {
     sql,
-    url: testUrl.toString(),
+    url: databaseUrl(url, name),
     dispose: once(async () => {
       // A transaction a test left open would keep pool.end() waiting forever; FORCE ends it anyway.
       const closed = sql.close().catch(() => {});
@@ -56,6 +65,69 @@ export async function createTestSql(options: TestSqlOptions = {}): Promise<TestS
       await closed;
     }),
   };
+}
+
+/**
+ * An empty PGlite database as an archive, for a test run's globalSetup (createEmptyPgliteTemplate):
+ * a database starts from it in about 1.1 s instead of the 2.7–2.9 s of creating one (initdb in wasm).
+ */
+const EMPTY_PGLITE = 'DISPO_TEST_EMPTY_PGLITE';
+
+/** Makes the empty PGlite archive that later test databases of this run start from; answers its removal. */
+export async function createEmptyPgliteTemplate(): Promise<() => Promise<void>> {
+  const { template, dispose } = await createTestTemplate('pglite', async () => {});
+  if (template.kind === 'pglite') process.env[EMPTY_PGLITE] = template.file;
+  return dispose;
+}
+
+export function defaultTestKind(): 'postgres' | 'pglite' {
+  return process.env.DATABASE_URL ? 'postgres' : 'pglite';
+}
+
+/**
+ * Builds a template for `createTestSql({ from })`: `build` fills a fresh database, which is then kept
+ * (PostgreSQL: as a database no one connects to; PGlite: as an archive file) until `dispose`.
+ */
+export async function createTestTemplate(
+  kind: 'postgres' | 'pglite',
+  build: (sql: SqlClient) => Promise<void>,
+): Promise<{ template: TestTemplate; dispose(): Promise<void> }> {
+  if (kind === 'pglite') {
+    const sql = await createPgliteClient();
+    const folder = await mkdtemp(join(tmpdir(), 'dispo-test-template-'));
+    const file = join(folder, 'pglite.tar');
+    try {
+      await build(sql);
+      await writeFile(file, Buffer.from(await (await sql.dumpDataDir()).arrayBuffer()));
+    } finally {
+      await sql.close();
+    }
+    return { template: { kind, file }, dispose: once(() => rm(folder, { recursive: true, force: true })) };
+  }
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error('createTestTemplate: DATABASE_URL is not set');
+  const database = testDatabaseName();
+  await admin(url, (client) => createDatabase(client, database));
+  const sql = createPgClient(databaseUrl(url, database), { max: 5 });
+  try {
+    await build(sql);
+  } finally {
+    await sql.close();
+  }
+  return {
+    template: { kind, database },
+    dispose: once(() => admin(url, (client) => client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`)).then(() => undefined)),
+  };
+}
+
+function testDatabaseName(): string {
+  return `${PREFIX}${Date.now().toString(36)}_${process.pid}_${randomBytes(4).toString('hex')}`;
+}
+
+function databaseUrl(serverUrl: string, database: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
 }
 
 /** Databases of test processes that died before `dispose` (no test suite runs for an hour). */
@@ -79,10 +151,10 @@ async function admin<T>(url: string, fn: (client: pg.Client) => Promise<T>): Pro
 }
 
 /** CREATE DATABASE fails while another session briefly uses the template (code 55006): try again. */
-async function createDatabase(client: pg.Client, name: string): Promise<void> {
+async function createDatabase(client: pg.Client, name: string, template?: string): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
-      await client.query(`CREATE DATABASE ${name}`);
+      await client.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${assertSqlIdentifier(template, 'template')}` : ''}`);
       return;
     } catch (error) {
       if ((error as { code?: string }).code !== '55006' || attempt >= 10) throw error;

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { messages } from '@dispo/domain/messages';
-import type { SqlExecutor } from '@dispo/events/sql/client';
+import type { SqlClient, SqlExecutor } from '@dispo/events/sql/client';
+import { setupUnderLock } from '@dispo/events/sql/setup-lock';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from './errors';
 
@@ -12,10 +13,11 @@ declare module 'fastify' {
 
 const keyPattern = /^[\x21-\x7e]{1,200}$/;
 
-export async function setupIdempotencyTable(sql: SqlExecutor): Promise<void> {
-  await sql.query('CREATE SCHEMA IF NOT EXISTS api');
-  // status NULL: the request is being handled (or its process died after the append: see below).
-  await sql.query(`CREATE TABLE IF NOT EXISTS api.idempotency_keys (
+export async function setupIdempotencyTable(sql: SqlClient): Promise<void> {
+  await setupUnderLock(sql, 'api.idempotency_keys.setup', async (tx) => {
+    await tx.query('CREATE SCHEMA IF NOT EXISTS api');
+    // status NULL: the request is being handled (or its process died after the append: see below).
+    await tx.query(`CREATE TABLE IF NOT EXISTS api.idempotency_keys (
     user_id text NOT NULL,
     key text NOT NULL,
     request_hash text NOT NULL,
@@ -24,6 +26,7 @@ export async function setupIdempotencyTable(sql: SqlExecutor): Promise<void> {
     created_at timestamptz NOT NULL DEFAULT now(),
     PRIMARY KEY (user_id, key)
   )`);
+  });
 }
 
 function requestHash(request: FastifyRequest): string {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { SqlExecutor } from '@dispo/events/sql/client';
+import type { SqlClient, SqlExecutor } from '@dispo/events/sql/client';
+import { setupUnderLock } from '@dispo/events/sql/setup-lock';
 
 /**
  * Uploaded files, stored once per content in the database beside the event log (PostgreSQL or
@@ -30,17 +31,19 @@ export function sha256Hex(content: Uint8Array): string {
   return createHash('sha256').update(content).digest('hex');
 }
 
-export async function setupBlobStore(sql: SqlExecutor): Promise<void> {
-  await sql.query('CREATE SCHEMA IF NOT EXISTS blobs');
-  await sql.query(`CREATE TABLE IF NOT EXISTS blobs.files (
-    sha256 text PRIMARY KEY CHECK (sha256 ~ '^[0-9a-f]{64}$'),
-    content bytea NOT NULL,
-    size_bytes integer NOT NULL,
-    content_type text NOT NULL,
-    stored_at timestamptz NOT NULL DEFAULT now())`);
-  // Files stored before the hold/settle life cycle all belong to appended events.
-  await sql.query('ALTER TABLE blobs.files ADD COLUMN IF NOT EXISTS pending integer NOT NULL DEFAULT 0');
-  await sql.query('ALTER TABLE blobs.files ADD COLUMN IF NOT EXISTS referenced boolean NOT NULL DEFAULT true');
+export async function setupBlobStore(sql: SqlClient): Promise<void> {
+  await setupUnderLock(sql, 'blobs.files.setup', async (tx) => {
+    await tx.query('CREATE SCHEMA IF NOT EXISTS blobs');
+    await tx.query(`CREATE TABLE IF NOT EXISTS blobs.files (
+      sha256 text PRIMARY KEY CHECK (sha256 ~ '^[0-9a-f]{64}$'),
+      content bytea NOT NULL,
+      size_bytes integer NOT NULL,
+      content_type text NOT NULL,
+      stored_at timestamptz NOT NULL DEFAULT now())`);
+    // Files stored before the hold/settle life cycle all belong to appended events.
+    await tx.query('ALTER TABLE blobs.files ADD COLUMN IF NOT EXISTS pending integer NOT NULL DEFAULT 0');
+    await tx.query('ALTER TABLE blobs.files ADD COLUMN IF NOT EXISTS referenced boolean NOT NULL DEFAULT true');
+  });
 }
 
 export function blobStore(sql: SqlExecutor): BlobStore {

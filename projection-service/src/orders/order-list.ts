@@ -1,7 +1,9 @@
 import { messages } from '@dispo/domain/messages';
 import { ORDER_PRIORITIES, ORDER_STATUSES, type OrderStatus, TRANSPORT_TYPES } from '@dispo/events/catalog/index';
 import type { SqlExecutor } from '@dispo/events/sql/client';
-import { type OrderView, orderView } from './order-view';
+import { keyedListQuery } from './order-list-keys';
+import { containsPattern, filterStatuses } from './order-list-terms';
+import { type OrderRow, type OrderView, orderView } from './order-view';
 
 /** Sort keys the list accepts, mapped to their columns; order number breaks ties for a stable page. */
 export const orderSortColumns = {
@@ -48,34 +50,29 @@ export interface OrderListQuery extends OrderFilters {
   sortOrder: 'asc' | 'desc';
 }
 
-/**
- * Filter statuses that stand for several stored ones (docs/order-status.md): `storniert` also finds
- * `storno`, `geliefert` also `abgeschlossen`.
- */
-const STATUS_GROUPS: Partial<Record<string, string[]>> = {
-  storniert: ['storniert', 'storno'],
-  geliefert: ['geliefert', 'abgeschlossen'],
-};
-
 export const ORDER_SEARCH_FIELDS = ['all', 'customer', 'material', 'plant', 'status'] as const;
 export type OrderSearchField = (typeof ORDER_SEARCH_FIELDS)[number];
 
-/** The searched text of one search field; `all` is the generated search_text of every field. */
-const SEARCH_FIELD_TEXT: Record<OrderSearchField, string> = {
-  all: 'search_text',
-  customer: "lower(coalesce(customer_company, '') || ' ' || coalesce(customer_contact_person, ''))",
-  material: "lower(coalesce(material_name, ''))",
-  plant: "lower(coalesce(plant_name, '') || ' ' || coalesce(delivery_plant_name, '') || ' ' || coalesce(loading_point_name, ''))",
-  status: 'lower(status)',
+/**
+ * The searched texts of each search field (orders.md §9): a term matches where one of them contains
+ * it. `all` also has the generated search_text, their concatenation, which the trigram index can
+ * narrow down first (a term in one field is in it too).
+ */
+const SEARCH_FIELD_TEXTS: Record<OrderSearchField, readonly string[]> = {
+  all: ['order_number', 'customer_company', 'material_name', 'loading_point_name', 'delivery_plant_name', 'status'],
+  customer: ['customer_company', 'customer_contact_person'],
+  material: ['material_name'],
+  plant: ['plant_name', 'delivery_plant_name', 'loading_point_name'],
+  status: ['status'],
 };
+
+function searchCondition(field: OrderSearchField, pattern: string): string {
+  const each = SEARCH_FIELD_TEXTS[field].map((column) => `lower(coalesce(${column}, '')) LIKE ${pattern}`);
+  return `${field === 'all' ? `search_text LIKE ${pattern} AND ` : ''}(${each.join(' OR ')})`;
+}
 
 /** Settled = billed: abgerechnet, or confirmed in billing (§4.2). */
 const SETTLED = `(status = 'abgerechnet' OR billing_confirmed)`;
-
-/** LIKE pattern for a text the user typed: % and _ are literal. */
-function contains(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /** WHERE clause and parameters; every value is a parameter, column names are the code's own. */
 function whereClause(f: OrderFilters, params: unknown[]): string {
@@ -85,12 +82,12 @@ function whereClause(f: OrderFilters, params: unknown[]): string {
     return `$${params.length}`;
   };
   const term = f.search?.trim().toLowerCase();
-  if (term) conditions.push(`${SEARCH_FIELD_TEXT[f.searchField ?? 'all']} LIKE ${param(contains(term))}`);
+  if (term) conditions.push(searchCondition(f.searchField ?? 'all', param(containsPattern(term))));
   if (f.plant) conditions.push(`plant_id = ${param(f.plant)}`);
   if (f.loadingPoint) conditions.push(`loading_point_id = ${param(f.loadingPoint)}`);
   if (f.status && f.status !== 'all') {
     if (f.status === 'abgerechnet') conditions.push(SETTLED);
-    else conditions.push(`status = ANY(${param(STATUS_GROUPS[f.status] ?? [f.status])})`);
+    else conditions.push(`status = ANY(${param(filterStatuses(f.status))})`);
   }
   if (f.material) conditions.push(`material_id = ${param(f.material)}`);
   if (f.priority) conditions.push(`priority = ${param(f.priority)}`);
@@ -120,16 +117,36 @@ function relevance(termParam: string, likeParam: string): string {
     + CASE WHEN lower(status) = ${termParam} THEN 15 ELSE 0 END)`;
 }
 
-export async function listOrders(sql: SqlExecutor, q: OrderListQuery): Promise<{ orders: OrderView[]; total: number }> {
+/** `keyed: false` compares text only (the tests hold both ways to one answer). */
+export async function listOrders(sql: SqlExecutor, q: OrderListQuery, { keyed: useKeys = true } = {}): Promise<{ orders: OrderView[]; total: number }> {
+  const keyed = useKeys ? await keyedListQuery(sql, q) : null;
+  if (keyed?.empty) return { orders: [], total: 0 };
+  const { where, whereParams, orderBy, params } = keyed ?? textListQuery(q);
+  const pageParams = [...params, q.limit, (q.page - 1) * q.limit];
+  // Rows and total as two statements, in parallel on the pool: a window count would make the database
+  // read every matching row before the LIMIT, where an index in sort order can stop after one page.
+  // The page's ids first, from an index alone where one holds the filters and sort keys
+  // (orders_list_keys_idx, orders_default_sort_idx), then only their rows (issue 20: 1,000,000 orders).
+  const page = sql.query<OrderRow>(
+    `SELECT o.* FROM (SELECT id FROM read.orders ${where} ORDER BY ${orderBy} LIMIT $${pageParams.length - 1} OFFSET $${pageParams.length}) p
+     JOIN read.orders o USING (id) ORDER BY ${orderBy}`,
+    pageParams,
+  );
+  const count = sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM read.orders ${where}`, whereParams);
+  const [{ rows }, counted] = await Promise.all([page, count]);
+  return { orders: rows.map(orderView), total: Number(counted.rows[0]?.n ?? 0) };
+}
+
+/** The list as text comparisons over read.orders: every filter and sort. */
+function textListQuery(q: OrderListQuery): { where: string; whereParams: unknown[]; orderBy: string; params: unknown[] } {
   const params: unknown[] = [];
   const where = whereClause(q, params);
   const whereParams = [...params];
-  const countTotal = () => sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM read.orders ${where}`, whereParams);
   const direction = q.sortOrder === 'desc' ? 'DESC' : 'ASC';
   const term = q.search?.trim().toLowerCase();
   const order: string[] = [];
   if (term && q.sortBy === undefined) {
-    params.push(term, contains(term));
+    params.push(term, containsPattern(term));
     order.push(`${relevance(`$${params.length - 1}`, `$${params.length}`)} DESC`, 'delivery_date ASC');
   } else {
     const column = orderSortColumns[q.sortBy ?? 'deliveryDate'];
@@ -137,23 +154,7 @@ export async function listOrders(sql: SqlExecutor, q: OrderListQuery): Promise<{
     if (column === 'delivery_date') order.push(`coalesce(delivery_time_fixed, delivery_time_from) ${direction} NULLS LAST`);
   }
   order.push(`order_number ${direction}`);
-  params.push(q.limit, (q.page - 1) * q.limit);
-  // Rows and total as two statements (in parallel on a pool): a window count would make the database
-  // read every matching row before the LIMIT, where an index in sort order can stop after one page.
-  // A first page that is not full is its own total.
-  // The page's ids first, then their rows: where one index holds the filters, the searched text and the
-  // sort keys (orders_plant_status_list_idx), the page is found in the index alone and only its 50 rows
-  // are read, not every match (issue 20: 1,000,000 orders).
-  const sort = order.join(', ');
-  const page = sql.query(
-    `SELECT o.* FROM (SELECT id FROM read.orders ${where} ORDER BY ${sort} LIMIT $${params.length - 1} OFFSET $${params.length}) p
-     JOIN read.orders o USING (id) ORDER BY ${sort}`,
-    params,
-  );
-  const count = q.page > 1 ? countTotal() : null;
-  const { rows } = await page;
-  const total = count || rows.length === q.limit ? Number((await (count ?? countTotal())).rows[0]?.n ?? 0) : rows.length;
-  return { orders: rows.map(orderView), total };
+  return { where, whereParams, orderBy: order.join(', '), params };
 }
 
 export interface OrderSuggestion {
@@ -173,7 +174,7 @@ export async function suggestOrders(sql: SqlExecutor, term: string, limit = 8): 
          ('loadingPoint', loading_point_name), ('deliveryPlant', delivery_plant_name), ('status', status)) AS f(kind, value)
        WHERE o.search_text LIKE $1 AND value IS NOT NULL AND lower(value) LIKE $1)
      SELECT kind, value FROM hits ORDER BY (lower(value) LIKE $2) DESC, length(value), value LIMIT $3`,
-    [contains(q), `${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`, limit],
+    [containsPattern(q), `${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`, limit],
   );
   return rows.map((r) => ({
     kind: r.kind,

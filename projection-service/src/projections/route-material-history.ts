@@ -1,7 +1,9 @@
 import type { EventData } from '@dispo/events/catalog/index';
+import type { RecordedEvent } from '@dispo/events/envelope';
 import type { Projection } from '../projection';
+import { isReservation } from './event-runs';
 import { readTableLifecycle } from './read-table-lifecycle';
-import { updateRow, upsertRow } from './upsert';
+import { updateRow, upsertRow, upsertRows } from './upsert';
 
 const TABLE = 'read.route_material_orders';
 
@@ -17,6 +19,22 @@ const FOLLOWED = {
   quantity: 'quantity',
   unit: 'unit',
 } as const;
+
+/** The row an OrderCreated event makes. */
+function routeRow(event: RecordedEvent): Record<string, unknown> {
+  const d = event.data as EventData<'OrderCreated'>;
+  return {
+    order_id: d.id,
+    plant_id: d.plantId,
+    delivery_plant_id: d.deliveryPlantId,
+    loading_point_id: d.loadingPointId,
+    material_id: d.materialId,
+    quantity: d.quantity,
+    unit: d.unit,
+    quick_order: event.metadata.commandName === QUICK_ORDER_COMMAND,
+    created_at: d.createdAt,
+  };
+}
 
 /**
  * read.route_material_orders: one row per order with its route (loading plant → delivery plant),
@@ -35,26 +53,20 @@ export const routeMaterialHistoryProjection: Projection = {
     { route_material_orders_route_idx: 'plant_id, delivery_plant_id, material_id', route_material_orders_quick_idx: 'quick_order, created_at' },
   ),
 
+  // A run of creates (quick orders come in tens) in one statement.
+  runs: {
+    joins: (event) => event.type === 'OrderCreated',
+    passes: isReservation,
+    async apply(tx, events) {
+      await upsertRows(tx, TABLE, events.map(routeRow), 'order_id');
+      return undefined;
+    },
+  },
+
   async apply(tx, event) {
     switch (event.type) {
       case 'OrderCreated': {
-        const d = event.data as EventData<'OrderCreated'>;
-        await upsertRow(
-          tx,
-          TABLE,
-          {
-            order_id: d.id,
-            plant_id: d.plantId,
-            delivery_plant_id: d.deliveryPlantId,
-            loading_point_id: d.loadingPointId,
-            material_id: d.materialId,
-            quantity: d.quantity,
-            unit: d.unit,
-            quick_order: event.metadata.commandName === QUICK_ORDER_COMMAND,
-            created_at: d.createdAt,
-          },
-          'order_id',
-        );
+        await upsertRow(tx, TABLE, routeRow(event), 'order_id');
         break;
       }
       case 'OrderDetailsChanged': {

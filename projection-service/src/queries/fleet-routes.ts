@@ -4,7 +4,7 @@ import type { SqlExecutor } from '@dispo/events/sql/client';
 import { readerRoles, requireRoles } from '@dispo/platform/http/auth';
 import { HttpError } from '@dispo/platform/http/errors';
 import { localDateText, requestText } from '@dispo/platform/http/text-schemas';
-import { blobStore, setupBlobStore } from '@dispo/platform/storage/blob-store';
+import { blobStore } from '@dispo/platform/storage/blob-store';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { findDocumentFile, listDocuments } from '../fleet/document-view';
@@ -31,7 +31,6 @@ function contentDisposition(name: string): string {
 /** GET routes of fleet.md §7 (vehicles, trailers, fuel cards, driver search) and of the documents and history. */
 export const fleetRoutes: FastifyPluginAsyncZod<{ sql: SqlExecutor }> = async (app, { sql }) => {
   const read = { onRequest: requireRoles(...readerRoles) };
-  await setupBlobStore(sql);
   const blobs = blobStore(sql);
   const vehicleOr404 = async (vehicleId: string) => {
     const vehicle = await findVehicle(sql, vehicleId);

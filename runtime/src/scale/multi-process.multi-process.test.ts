@@ -80,8 +80,14 @@ describe.runIf(process.env.DATABASE_URL)('several processes on one PostgreSQL an
   const published: string[] = [];
   const outcomes: Outcome[] = [];
   const created: string[] = [];
-  /** The tour (vehicle and time) each tour's last successful assign or move left. */
-  const lastPlacement = new Map<string, { vehicleId: string; time: string }>();
+  /**
+   * The placements (vehicle and time) of each tour's successful assigns and moves. Clients of three
+   * services move the same tours at once, and a response can arrive after a later command's: which
+   * of them committed last only the log knows, so a tour must stand where one of them put it.
+   */
+  const placements = new Map<string, Set<string>>();
+  const placed = (tourId: string, placement: { vehicleId: string; time: string }) =>
+    placements.set(tourId, (placements.get(tourId) ?? new Set()).add(`${placement.vehicleId} ${placement.time}`));
   const tokens: Record<string, string> = {};
   let next = 0;
   let fleetVehicle = '';
@@ -225,9 +231,9 @@ describe.runIf(process.env.DATABASE_URL)('several processes on one PostgreSQL an
             confirmWarnings: true,
           });
           outcomes.push({ kind: 'assign', status: res.status, refusal: refusal(res) });
-          if (res.status === 201) lastPlacement.set(res.body!.tourId as string, placement);
+          if (res.status === 201) placed(res.body!.tourId as string, placement);
         } else {
-          const tours = [...lastPlacement.keys()];
+          const tours = [...placements.keys()];
           if (tours.length === 0) continue;
           const tourId = pick(tours);
           const placement = { vehicleId: pick(dispatchVehicles), time: pick(TIMES) };
@@ -236,7 +242,7 @@ describe.runIf(process.env.DATABASE_URL)('several processes on one PostgreSQL an
             scheduledTime: `${LOAD_DAY}T${placement.time}`,
           });
           outcomes.push({ kind: 'move', status: res.status, refusal: refusal(res) });
-          if (res.status === 200) lastPlacement.set(tourId, placement);
+          if (res.status === 200) placed(tourId, placement);
         }
         await sleep(PAUSE_MS);
       }
@@ -278,7 +284,7 @@ describe.runIf(process.env.DATABASE_URL)('several processes on one PostgreSQL an
     }
   });
 
-  it('lost and doubled no event: one OrderCreated per created order, every stream contiguous and in log order, every tour where its last command put it', async () => {
+  it('lost and doubled no event: one OrderCreated per created order, every stream contiguous and in log order, every tour where one of its successful commands put it', async () => {
     await caughtUp();
     const events = await log();
     expect(new Set(events.map((e) => e.eventId)).size).toBe(events.length);
@@ -291,10 +297,10 @@ describe.runIf(process.env.DATABASE_URL)('several processes on one PostgreSQL an
     const loadOrders = new Set(created);
     expect(createdInLog.filter((id) => loadOrders.has(id)).sort()).toEqual([...created].sort());
     const { rows } = await db.sql.query<Tour>('SELECT id, vehicle_id, start_time::text AS start_time FROM read.tours WHERE id = ANY($1)', [
-      [...lastPlacement.keys()],
+      [...placements.keys()],
     ]);
-    const stored = new Map(rows.map((r) => [r.id, { vehicleId: r.vehicle_id, time: r.start_time.slice(0, 5) }]));
-    expect(Object.fromEntries(stored)).toEqual(Object.fromEntries(lastPlacement));
+    expect(rows.length).toBe(placements.size);
+    for (const r of rows) expect([...placements.get(r.id)!], r.id).toContain(`${r.vehicle_id} ${r.start_time.slice(0, 5)}`);
   });
 
   it('requested and sent the 15:00 tour-plan mail once, though three processes schedule it', async () => {

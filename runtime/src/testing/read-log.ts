@@ -1,4 +1,5 @@
 import { LOG_START, type RecordedEvent } from '@dispo/events/envelope';
+import type { SqlExecutor } from '@dispo/events/sql/client';
 import type { EventStore } from '@dispo/events/store/port';
 
 /** Every event of the log, whatever its length, in log order. */
@@ -11,5 +12,21 @@ export async function readLog(store: EventStore): Promise<RecordedEvent[]> {
     if (!last) return out;
     out.push(...batch);
     after = last.position;
+  }
+}
+
+/**
+ * The whole log once every event committed so far is readable. `readAll` holds back what committed
+ * behind an older transaction still open anywhere on the server (ADR 0001), and in CI other suites
+ * write to the same server: a test that reads right after writing waits until it reads as many
+ * events as the table counts.
+ */
+export async function readCommittedLog(store: EventStore, sql: SqlExecutor, timeoutMs = 60_000): Promise<RecordedEvent[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { rows } = await sql.query<{ n: number }>('SELECT count(*)::int AS n FROM es.events');
+    const log = await readLog(store);
+    if (log.length >= Number(rows[0]?.n ?? 0) || Date.now() > deadline) return log;
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }

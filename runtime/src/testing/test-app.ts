@@ -5,6 +5,7 @@ import { createInfrastructure, type Infrastructure } from '../infrastructure';
 import { seedDemoData } from '../seed';
 import type { HistoryOptions } from '../seed/history';
 import { createServices, type ServiceOptions, type Services } from '../services';
+import { seededTemplateFor } from './seeded-template';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -45,10 +46,13 @@ export const TEST_PIN_KEY = 'test-pin-key-test-pin-key-test-pin-key-0123456789';
 
 /**
  * The whole product on a private database: PGlite in memory, or a fresh database on the server of
- * DATABASE_URL; the bus is NATS when NATS_URL is set. Seeded with the demo catalogue by default.
+ * DATABASE_URL; the bus is NATS when NATS_URL is set. Seeded with the demo catalogue by default, or
+ * copied from the run's seeded template when it holds the same (seeded-template.ts).
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const testSql = options.sql ? null : await createTestSql();
+  const seed = options.seed ?? true;
+  const seeded = options.sql || !seed ? undefined : seededTemplateFor(options.history);
+  const testSql = options.sql ? null : await createTestSql({ from: seeded });
   const sql = options.sql ?? testSql!.sql;
   const infra = await createInfrastructure({ databaseUrl: undefined, dataDir: '', natsUrl: process.env.NATS_URL, eventstoreUrl: undefined }, sql);
   const services = await createServices(infra, {
@@ -66,7 +70,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     mail: options.mail,
     optimization: options.optimization,
   });
-  if (options.seed ?? true) await seedDemoData(infra, loadDemoCatalog(), { pinKey: TEST_PIN_KEY, history: options.history });
+  if (seed && !seeded) await seedDemoData(infra, loadDemoCatalog(), { pinKey: TEST_PIN_KEY, history: options.history });
   await services.start();
   let url = '';
   if (options.listen) {

@@ -226,6 +226,9 @@ describe('PastRecord: a record at an instant in its usual detail layout', () => 
       expect.stringMatching(/^2.*S261103-0001.*27 t$/),
     ]);
     expect(screen.getByText('KI-MS 301')).toBeTruthy();
+    // The driver is the vehicle's, not the tour's: a past state does not claim there was none.
+    expect(screen.queryByText(messages.dispatchScreen.details.driver)).toBeNull();
+    expect(screen.queryByText(messages.dispatchScreen.noDriver)).toBeNull();
     expect(asked).toEqual([AT, AT]);
   });
 });

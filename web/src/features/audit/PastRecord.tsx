@@ -53,7 +53,7 @@ function PastTour({ state }: { state: AuditState }) {
   const orders = useAuditStates('order', orderIds, state.at);
   if (orders.some((order) => order.isPending)) return <p className="audit__muted">{messages.orderTable.loading}</p>;
   const stops = orders.flatMap((order, index) => (order.data?.exists ? [pastStop(state.id, index + 1, order.data)] : []));
-  return <TourDetailBody tour={pastTour(state, stops)} />;
+  return <TourDetailBody tour={pastTour(state, stops)} past />;
 }
 
 function FieldGrid({ state }: { state: AuditState }) {

@@ -32,14 +32,14 @@ describe('Disposition: live updates over the socket', () => {
     server.emit('order_status_changed', { order: { id: 'o-t1' } });
     server.emit('tour_updated', { tour: makeTour() });
 
-    await waitFor(() => expect(tourBlock('T990305-01')).toBeTruthy(), { timeout: 3000 });
+    await waitFor(() => expect(tourBlock('T990305-01')).toBeTruthy());
     expect(Date.now() - started).toBeGreaterThanOrEqual(DISPATCH_SOCKET_DEBOUNCE_MS - 20);
     expect(tours()).toBe(before.tours + 1);
     expect(open()).toBe(before.open + 1);
 
     backend.tours = [];
     server.emit('tour_deleted', { id: 't-1' });
-    await waitFor(() => expect(screen.queryByTestId('tour-T990305-01')).toBeNull(), { timeout: 3000 });
+    await waitFor(() => expect(screen.queryByTestId('tour-T990305-01')).toBeNull());
   });
 
   it('tells the dispatcher when the tour plan mail fails after the answer (the outbox gave up)', async () => {

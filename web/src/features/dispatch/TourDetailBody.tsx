@@ -11,9 +11,12 @@ const text = messages.dispatchScreen.details;
 export function TourDetailBody({
   tour,
   vehicle,
+  past = false,
 }: {
   tour: Tour;
   vehicle?: Pick<DispatchVehicle, 'license_plate' | 'make_model' | 'driver'> | undefined;
+  /** A past state: the driver belongs to the vehicle's record, not the tour's, and is left out. */
+  past?: boolean;
 }) {
   const plate = tour.vehicle?.license_plate ?? vehicle?.license_plate ?? tour.vehicle_id;
   const driver = tour.vehicle?.driver?.full_name ?? vehicle?.driver?.full_name ?? null;
@@ -31,10 +34,12 @@ export function TourDetailBody({
             {vehicle?.make_model && <> · {vehicle.make_model}</>}
           </dd>
         </div>
-        <div>
-          <dt>{text.driver}</dt>
-          <dd>{driver ?? messages.dispatchScreen.noDriver}</dd>
-        </div>
+        {!past && (
+          <div>
+            <dt>{text.driver}</dt>
+            <dd>{driver ?? messages.dispatchScreen.noDriver}</dd>
+          </div>
+        )}
         <div>
           <dt>{text.status}</dt>
           <dd>

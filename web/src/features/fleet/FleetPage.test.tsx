@@ -181,7 +181,7 @@ describe('Fuhrparkverwaltung: dispatch toggle, selection and delete', () => {
     expect(backend.calls('PUT', '/api/vehicles/v-4').map((request) => request.body)).toEqual([{ enabled_for_dispatch: true }]);
     await waitFor(() => expect(screen.getByRole('switch', { name: 'Disposition B-MS 401' }).getAttribute('aria-checked')).toBe('true'));
     expect(message.closest('.alert--success')).toBeTruthy();
-    await waitFor(() => expect(screen.queryByText('Fahrzeug für Disposition freigeschaltet')).toBeNull(), { timeout: 4000 });
+    await waitFor(() => expect(screen.queryByText('Fahrzeug für Disposition freigeschaltet')).toBeNull());
 
     fireEvent.click(screen.getByRole('switch', { name: 'Disposition HH-MS 201' }));
     expect(await screen.findByText('Fahrzeug für Disposition gesperrt')).toBeTruthy();

@@ -108,7 +108,7 @@ describe('trailers (fleet.md §2 trailer screens)', () => {
     fireEvent.change(within(dialog).getByLabelText('Notizen'), { target: { value: 'Neu übernommen' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Erstellen' }));
 
-    await waitFor(() => expect(backend.calls('POST', '/api/auflieger')).toHaveLength(1), { timeout: 3000 });
+    await waitFor(() => expect(backend.calls('POST', '/api/auflieger')).toHaveLength(1));
     expect(await screen.findByText('Auflieger erfolgreich erstellt')).toBeTruthy();
     expect(backend.calls('POST', '/api/auflieger')[0]?.body).toEqual({
       kennzeichen: 'KI-MA 702',

@@ -24,7 +24,7 @@ const t = messages.orderText.entry;
 const input = () => screen.getByRole('combobox', { name: t.label }) as HTMLInputElement;
 const type = (text: string) => fireEvent.change(input(), { target: { value: text } });
 const sleep = (ms: number) => act(() => new Promise<void>((resolve) => setTimeout(resolve, ms)));
-const card = () => screen.findByRole('article', { name: messages.naturalLanguage.recognised }, { timeout: 3000 });
+const card = () => screen.findByRole('article', { name: messages.naturalLanguage.recognised });
 const parseBodies = () => backend.calls('POST', '/api/orders/parse').map((request) => request.body);
 const createBodies = () => backend.calls('POST', '/api/orders/from-text').map((request) => request.body as { drafts: Record<string, unknown>[] });
 
@@ -73,7 +73,7 @@ describe('natural-language order entry', () => {
     backend.parses.set('Kies 8/16 Moorburg Halde Nord nach Kiel morgen 7 Uhr', { confidence: 0.85, hints: [], orders: [draft()] });
     renderEntry();
     type('Kies');
-    await screen.findByText('Material nicht eindeutig: Kies 2/8, Kies 8/16.', {}, { timeout: 3000 });
+    await screen.findByText('Material nicht eindeutig: Kies 2/8, Kies 8/16.');
     expect(screen.queryByRole('article')).toBeNull();
 
     type('Kies 8/16 Moorburg Halde Nord nach Kiel morgen 7 Uhr');
@@ -113,10 +113,10 @@ describe('natural-language order entry', () => {
     fireEvent.change(field(o.priority), { target: { value: 'urgent' } });
     fireEvent.change(field(o.notes), { target: { value: 'Tor 3' } });
     fireEvent.change(field(o.customer), { target: { value: 'Nord' } });
-    fireEvent.click(await within(found).findByRole('option', { name: /Nordbeton GmbH/ }, { timeout: 3000 }));
+    fireEvent.click(await within(found).findByRole('option', { name: /Nordbeton GmbH/ }));
 
     fireEvent.keyDown(input(), { key: 'Enter' });
-    await screen.findByText('Auftrag erfolgreich erstellt', {}, { timeout: 3000 });
+    await screen.findByText('Auftrag erfolgreich erstellt');
     expect(createBodies()).toEqual([
       {
         drafts: [
@@ -177,7 +177,7 @@ describe('natural-language order entry', () => {
     fireEvent.change(within(rows[0]!).getByLabelText(messages.orderScreen.loadingPoint), { target: { value: 'lp-nord' } });
 
     fireEvent.click(within(found).getByRole('button', { name: t.create(2) }));
-    await screen.findByText('1 Aufträge erfolgreich erstellt (1 fehlgeschlagen).', {}, { timeout: 3000 });
+    await screen.findByText('1 Aufträge erfolgreich erstellt (1 fehlgeschlagen).');
     expect(createBodies()[0]!.drafts.map((d) => [d.loadingPointId, d.deliveryTimeFixed])).toEqual([
       ['lp-nord', '07:00'],
       [null, '09:00'],
@@ -206,7 +206,7 @@ describe('natural-language order entry', () => {
     type('Kies 8/16 von Moorburg nach Kiel morgen 7 und 9 Uhr');
     const found = await card();
     fireEvent.keyDown(input(), { key: 'Enter' });
-    await screen.findByText(messages.errors.createAllOrders, {}, { timeout: 3000 });
+    await screen.findByText(messages.errors.createAllOrders);
     const rows = within(found).getAllByRole('group');
     expect(rows.map((row) => within(row).getByRole('alert').textContent)).toEqual([q.selectLoadingPoint, q.selectDeliveryDate]);
     expect(input().value).toBe('Kies 8/16 von Moorburg nach Kiel morgen 7 und 9 Uhr');
@@ -221,14 +221,14 @@ describe('natural-language order entry', () => {
     renderEntry();
     type('Kies 8/16 von Moorburg Halde Nord nach Kiel morgen 7 Uhr');
     fireEvent.keyDown(input(), { key: 'Enter' });
-    await screen.findByText('Auftrag erfolgreich erstellt', {}, { timeout: 3000 });
+    await screen.findByText('Auftrag erfolgreich erstellt');
     expect(createBodies().map((body) => body.drafts.map((d) => d.loadingPointId))).toEqual([['lp-nord']]);
   });
 
   it('creates nothing from a text without an order', async () => {
     renderEntry();
     type('Hallo, wie geht es?');
-    await screen.findByText(NOTHING_HINT, {}, { timeout: 3000 });
+    await screen.findByText(NOTHING_HINT);
     fireEvent.keyDown(input(), { key: 'Enter' });
     await sleep(200);
     expect(createBodies()).toEqual([]);
@@ -238,7 +238,7 @@ describe('natural-language order entry', () => {
   it('completes the word being typed from the catalogue: at most 5 items, picked with the keyboard or the mouse', async () => {
     renderEntry();
     type('2 LKW Kies');
-    const list = await screen.findByRole('listbox', { name: t.suggestions }, { timeout: 3000 });
+    const list = await screen.findByRole('listbox', { name: t.suggestions });
     // Six materials and plants begin with "Kies": five are offered, materials first.
     await waitFor(() =>
       expect(within(list).getAllByRole('option').map((option) => option.textContent)).toEqual([
@@ -259,10 +259,10 @@ describe('natural-language order entry', () => {
 
     // Two words: "Halde N" becomes the heap with its plant; customers come from the search.
     type('2 LKW Kies 8/16 aus Halde N');
-    fireEvent.click(await screen.findByRole('option', { name: /Halde Nord \(Kieswerk Moorburg\)/ }, { timeout: 3000 }));
+    fireEvent.click(await screen.findByRole('option', { name: /Halde Nord \(Kieswerk Moorburg\)/ }));
     expect(input().value).toBe('2 LKW Kies 8/16 aus Kieswerk Moorburg Halde Nord ');
     type('2 LKW Kies 8/16 aus Kieswerk Moorburg Halde Nord für Nordb');
-    fireEvent.click(await screen.findByRole('option', { name: /Nordbeton GmbH/ }, { timeout: 3000 }));
+    fireEvent.click(await screen.findByRole('option', { name: /Nordbeton GmbH/ }));
     expect(input().value).toBe('2 LKW Kies 8/16 aus Kieswerk Moorburg Halde Nord für Nordbeton GmbH ');
     expect(backend.calls('GET', '/api/customers/search/query').map((request) => request.query.get('q'))).toContain('Nordb');
     expect(createBodies()).toEqual([]);

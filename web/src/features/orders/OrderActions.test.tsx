@@ -221,7 +221,7 @@ describe('selection: bulk status and PDFs', () => {
     fireEvent.click(checkboxOf('S1-SECOND'));
     fireEvent.click(await screen.findByRole('button', { name: 'PDF herunterladen' }));
 
-    expect(await screen.findByText('3 PDF-Datei(en) erfolgreich heruntergeladen.', {}, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByText('3 PDF-Datei(en) erfolgreich heruntergeladen.')).toBeTruthy();
     expect(saved).toEqual(['Auftrag_S1-OPEN.pdf', 'Auftrag_S1-DISPO.pdf', 'Auftrag_S1-SECOND.pdf']);
     expect(times).toHaveLength(3);
     expect((times[1] ?? 0) - (times[0] ?? 0)).toBeGreaterThanOrEqual(190);

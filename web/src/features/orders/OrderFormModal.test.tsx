@@ -144,7 +144,7 @@ describe('full order form: new order', () => {
     const customer = within(dialog).getByRole('combobox', { name: 'Kunde' });
     fireEvent.focus(customer);
     change(customer, 'Han');
-    fireEvent.click(await within(dialog).findByRole('option', { name: /Hansa Transportbeton/ }, { timeout: 3000 }));
+    fireEvent.click(await within(dialog).findByRole('option', { name: /Hansa Transportbeton/ }));
     expect(backend.calls('GET', '/api/customers/search/query').at(-1)?.query.toString()).toBe('q=Han&limit=20');
 
     change(within(dialog).getByLabelText(/^Menge/), '27.5');

@@ -111,7 +111,7 @@ describe('Auftragsannahme: header, grid and paging', () => {
 
     expect(await screen.findByText('Lade Aufträge...')).toBeTruthy();
     release();
-    expect(await screen.findByText('Keine Aufträge gefunden', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('Keine Aufträge gefunden')).toBeTruthy();
     expect(screen.queryByText(/^Zeige/)).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Ersten Schnellauftrag erstellen' }));
     const dialog = await screen.findByRole('dialog', { name: 'Schnellauftrag' });
@@ -131,11 +131,11 @@ describe('Auftragsannahme: header, grid and paging', () => {
     loginAt(backend);
     renderApp('/auftragsannahme', { socketUrl: backend.origin });
 
-    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Fehler beim Laden der Aufträge: Datenbank nicht erreichbar');
     fail = false;
     fireEvent.click(within(alert).getByRole('button', { name: 'Erneut versuchen' }));
-    expect(await screen.findByText('Zeige 1 bis 1 von 1 Aufträgen', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('Zeige 1 bis 1 von 1 Aufträgen')).toBeTruthy();
   });
 
   it('sorts on the server when a column header is clicked', async () => {

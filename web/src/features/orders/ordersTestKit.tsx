@@ -139,7 +139,7 @@ export function loginAt(backend: TestBackend, user: User = testUser): void {
 
 export async function renderOrdersPage(backend: TestBackend) {
   const app = renderApp('/auftragsannahme', { socketUrl: backend.origin });
-  await screen.findByText(/^Zeige \d+ bis \d+ von \d+ Aufträgen$|^Keine Aufträge gefunden$/, {}, { timeout: 5000 });
+  await screen.findByText(/^Zeige \d+ bis \d+ von \d+ Aufträgen$|^Keine Aufträge gefunden$/);
   return app;
 }
 

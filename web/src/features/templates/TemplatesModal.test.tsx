@@ -41,7 +41,7 @@ describe('Meine Auftrags-Templates (§2.13, §4.8, §8.3)', () => {
           ? { status: 500, json: { success: false, error: 'kaputt' } }
           : { json: { success: true, data: [template('t-1', 'Kiel Zement', 6, yesterday), template('t-2', 'Lübeck', 0, null)] } },
     });
-    expect(await within(dialog).findByText(messages.errors.loadTemplates, {}, { timeout: 5000 })).toBeTruthy();
+    expect(await within(dialog).findByText(messages.errors.loadTemplates)).toBeTruthy();
     fail = false;
     fireEvent.click(within(dialog).getByRole('button', { name: messages.templates.retry }));
     const vip = await within(dialog).findByRole('button', { name: /Kiel Zement/ });
@@ -114,6 +114,6 @@ describe('Meine Auftrags-Templates (§2.13, §4.8, §8.3)', () => {
       material_ids: ['m-cem1'],
       source: 'template',
     });
-    expect(await screen.findByText(t.templateUseCountFailed, {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText(t.templateUseCountFailed)).toBeTruthy();
   });
 });
