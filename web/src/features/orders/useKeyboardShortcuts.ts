@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { isModalOpen } from '../../components/Modal';
 
 /**
@@ -39,7 +39,9 @@ export function isTextInput(target: EventTarget | null): boolean {
 
 export function useKeyboardShortcuts(handlers: ShortcutHandlers, enabled = true): void {
   const ref = useRef(handlers);
-  useEffect(() => {
+  // Layout effect: the handlers (and the selection they close over) are current as soon as the page
+  // shows them, so a key pressed right after a click acts on what the user sees.
+  useLayoutEffect(() => {
     ref.current = handlers;
   });
 
