@@ -198,24 +198,6 @@ export function tokenize(text: string, firstGroup = 0): Token[] {
   return tokens;
 }
 
-/** A list this long is looked for by one pattern: a scan of the text instead of one per word. */
-const STEMS_BY_PATTERN = 5;
-const stemPatterns = new WeakMap<readonly string[], RegExp>();
-
-/**
- * Whether `text` contains one of `words` at all: a cheap test before a costly pattern that needs one
- * of them. A long list (kept as a constant, so that its pattern is built once) is one pattern.
- */
-export function mentionsAny(text: string, words: readonly string[]): boolean {
-  if (words.length >= STEMS_BY_PATTERN) {
-    let re = stemPatterns.get(words);
-    if (!re) stemPatterns.set(words, (re = new RegExp(words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'))));
-    return re.test(text);
-  }
-  for (const word of words) if (text.includes(word)) return true;
-  return false;
-}
-
 /** Stands in a view for a character already taken. */
 export const BLANK = '\uE000';
 
@@ -246,14 +228,23 @@ function letterPairsOf(lower: string): number[] {
   return bits;
 }
 
-/** Whether a text with these letter pairs may hold `word`: false only when the word's first two letters (a–z) stand nowhere side by side. */
+/**
+ * Whether a text with these letter pairs may hold `word`: false when a pair of neighbouring letters
+ * (a–z) of the word stands nowhere side by side in it. Most words a parse asks for are not in the
+ * note, and nearly all of them fail here without a search.
+ */
 function mayHold(pairs: readonly number[], word: string): boolean {
-  if (word.length < 2) return true;
-  const a = word.charCodeAt(0) - 97;
-  const b = word.charCodeAt(1) - 97;
-  if (a < 0 || a >= LETTERS_A_TO_Z || b < 0 || b >= LETTERS_A_TO_Z) return true;
-  const pair = a * LETTERS_A_TO_Z + b;
-  return (pairs[pair >> 5]! & (1 << (pair & 31))) !== 0;
+  let before = -1;
+  for (let i = 0; i < word.length; i++) {
+    const c = word.charCodeAt(i) - 97;
+    const letter = c >= 0 && c < LETTERS_A_TO_Z;
+    if (letter && before >= 0) {
+      const pair = before * LETTERS_A_TO_Z + c;
+      if ((pairs[pair >> 5]! & (1 << (pair & 31))) === 0) return false;
+    }
+    before = letter ? c : -1;
+  }
+  return true;
 }
 
 /** Where a character is no longer free. `protected` keeps names like `Silo 2` from being read as counts or times. */
@@ -328,18 +319,12 @@ export class TextScan {
   }
 
   /**
-   * `mentions` for a constant list of words (see mentionsAny). A parse asks this some thirty times,
-   * mostly for words the text does not hold: the pairs of letters the text holds answer most of
-   * those without a search.
+   * `mentions` for a constant list of words. A parse asks this some thirty times, mostly for words
+   * the text does not hold: the pairs of letters the text holds answer most of those without a search.
    */
   mentionsOneOf(words: readonly string[]): boolean {
     this.pairs ??= letterPairsOf(this.lower);
-    if (words.length >= STEMS_BY_PATTERN) {
-      for (const word of words) if (mayHold(this.pairs, word)) return mentionsAny(this.lower, words);
-      return false;
-    }
-    // A short list word by word, and only the words the pairs leave possible.
-    for (const word of words) if (mayHold(this.pairs, word) && this.lower.includes(word)) return true;
+    for (let i = 0; i < words.length; i++) if (mayHold(this.pairs, words[i]!) && this.lower.includes(words[i]!)) return true;
     return false;
   }
 
