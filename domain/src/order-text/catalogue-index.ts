@@ -170,7 +170,9 @@ export interface PreparedCatalogue {
   shortEndedFirstWords: ReadonlySet<string>;
   /** Whether a lower-case text may hold one of those first words (as typed: `ae` or `ä`); no false negatives. */
   mayNameShortEnded(lower: string): boolean;
-  lookup(norm: string, mode: 'word' | 'exact' | 'glued'): VocabHit[];
+  lookup(norm: string, mode: 'word' | 'exact'): VocabHit[];
+  /** `lookup(first + second, 'glued')`: two neighbouring words read as one (`hafen terminal`). */
+  lookupPair(first: string, second: string): VocabHit[];
   records: CatalogueRecords;
   /** The grain sizes of the materials (`8/16`) and the words of their names: spoken sizes are read by them. */
   grains: ReadonlySet<string>;
@@ -332,7 +334,13 @@ export function prepareCatalogue(catalogue: OrderTextCatalogue): PreparedCatalog
     else byFirstAndLength.set(key, [word]);
   }
 
-  const caches = { word: new Map<string, VocabHit[]>(), exact: new Map<string, VocabHit[]>(), glued: new Map<string, VocabHit[]>() };
+  const caches = { word: new Map<string, VocabHit[]>(), exact: new Map<string, VocabHit[]>() };
+  /**
+   * Glued pairs by their first word, then their second: the words' hashes are known from their own
+   * lookups, while a key glued anew for every pair must be joined and hashed each time.
+   */
+  let pairs = new Map<string, Map<string, VocabHit[]>>();
+  let pairCount = 0;
 
   function prefixed(norm: string): string[] {
     let lo = 0;
@@ -438,6 +446,21 @@ export function prepareCatalogue(catalogue: OrderTextCatalogue): PreparedCatalog
     mayNameShortEnded: (lower) => firstWordsTyped === null || firstWordsTyped.test(lower) || ACCENTED.test(lower),
     records: catalogueRecords(catalogue),
     ...materialVocabulary(catalogue),
+    lookupPair(first, second) {
+      let seconds = pairs.get(first);
+      let hits = seconds?.get(second);
+      if (hits) return hits;
+      if (pairCount >= LOOKUP_CACHE_LIMIT) {
+        pairs = new Map();
+        pairCount = 0;
+        seconds = undefined;
+      }
+      if (!seconds) pairs.set(first, (seconds = new Map()));
+      hits = computeLookup(first + second, 'glued');
+      seconds.set(second, hits);
+      pairCount++;
+      return hits;
+    },
     lookup(norm, mode) {
       const cache = caches[mode];
       let hits = cache.get(norm);

@@ -118,7 +118,7 @@ class HitCollector implements CollectedHits {
       this.add(prepared.lookup(ABBREVIATIONS.get(t.norm) ?? t.norm, t.kind === 'word' ? 'word' : 'exact'), [p]);
       const following = tokens[p + 1];
       if (t.kind === 'word' && following && isContent(following) && following.kind === 'word' && !gapBefore[p + 1]) {
-        this.add(prepared.lookup(t.norm + following.norm, 'glued'), [p, p + 1]);
+        this.add(prepared.lookupPair(t.norm, following.norm), [p, p + 1]);
       }
       // `Bremer Werk`, `Celler Kieswerk`: a town's adjective before the kind of plant names the town.
       if (t.kind === 'word' && following && following.kind === 'word' && !gapBefore[p + 1] && t.norm.endsWith('er') && isPlantKind(following.norm)) {
