@@ -45,12 +45,6 @@ const RANKED_PER_KIND: Readonly<Record<EntityKind, number>> = { material: 24, cu
 
 const KINDS: readonly EntityKind[] = ['material', 'customer', 'plant', 'loadingPoint'];
 
-/** A looked-up word and the text positions it was said at. */
-interface Source {
-  hit: VocabHit;
-  positions: number[];
-}
-
 /**
  * The per-record working arrays of one catalogue. A sentence touches a few hundred of its thousands
  * of records: the arrays are allocated once and only the touched entries are reset, by the next
@@ -65,7 +59,9 @@ class HitCollector implements CollectedHits {
   readonly order: Int32Array;
   private readonly kindOf: Uint8Array;
   private readonly minScore: Float64Array;
-  private touched: number[] = [];
+  /** The records touched this sentence, the first `touchedCount` of them: no array grown anew per sentence. */
+  private readonly touched: Int32Array;
+  private touchedCount = 0;
   /** Per kind, room for the rank keys of its best records. */
   private readonly windows = KINDS.map((kind) => new Float64Array(RANKED_PER_KIND[kind]));
   ranked: Record<EntityKind, number[]> = emptyByKind();
@@ -76,7 +72,10 @@ class HitCollector implements CollectedHits {
   private readonly head: Int32Array;
   private links = new Int32Array(3 * 1024);
   private linkCount = 0;
-  private sources: Source[] = [];
+  /** The looked-up words of this sentence, the first `sourceCount`: kept from sentence to sentence, overwritten. */
+  private readonly sourceHits: VocabHit[] = [];
+  private readonly sourcePositions: number[][] = [];
+  private sourceCount = 0;
   /** A word said again adds its positions, not to the bounds; said more than MAX_MENTIONS times, nothing. */
   private mentions = new Map<readonly VocabHit[], number>();
   /**
@@ -94,6 +93,7 @@ class HitCollector implements CollectedHits {
     this.distinct = new Float64Array(n);
     this.anchored = new Uint8Array(n);
     this.bound = new Float64Array(n);
+    this.touched = new Int32Array(n);
     this.order = new Int32Array(n);
     this.head = new Int32Array(n).fill(-1);
     this.kindOf = Uint8Array.from(prepared.entities, (e) => KINDS.indexOf(e.kind));
@@ -130,10 +130,11 @@ class HitCollector implements CollectedHits {
   }
 
   hitsOf(entity: number): Hit[] {
-    const { links, sources } = this;
+    const { links, sourceHits, sourcePositions } = this;
     const hits: Hit[] = [];
     for (let h = this.head[entity]!; h !== -1; h = links[3 * h]!) {
-      const { hit, positions } = sources[links[3 * h + 1]!]!;
+      const hit = sourceHits[links[3 * h + 1]!]!;
+      const positions = sourcePositions[links[3 * h + 1]!]!;
       const i = links[3 * h + 2]!;
       hits.push({ field: hit.fields[i]!, entityTokens: hit.tokens[i]!, positions, sim: hit.sim });
     }
@@ -161,11 +162,12 @@ class HitCollector implements CollectedHits {
   }
 
   private freeBoundOf(entity: number, used: ReadonlySet<number>): number {
-    const { links, sources } = this;
+    const { links, sourceHits, sourcePositions } = this;
     let coverage = 0;
     let distinct = 0;
     for (let h = this.head[entity]!; h !== -1; h = links[3 * h]!) {
-      const { hit, positions } = sources[links[3 * h + 1]!]!;
+      const hit = sourceHits[links[3 * h + 1]!]!;
+      const positions = sourcePositions[links[3 * h + 1]!]!;
       let free = true;
       for (let k = 0; k < positions.length; k++) {
         if (used.has(positions[k]!)) {
@@ -182,14 +184,15 @@ class HitCollector implements CollectedHits {
   }
 
   private reset(): void {
-    for (const e of this.touched) {
+    for (let k = 0; k < this.touchedCount; k++) {
+      const e = this.touched[k]!;
       this.coverage[e] = 0;
       this.distinct[e] = 0;
       this.anchored[e] = 0;
       this.head[e] = -1;
       this.bound[e] = 0;
     }
-    this.touched = [];
+    this.touchedCount = 0;
     // Stamps start again before they would overflow; no answer is older than the sentence before.
     if (this.sentence === 0x7fffffff) {
       this.sentence = 0;
@@ -197,7 +200,7 @@ class HitCollector implements CollectedHits {
     }
     this.sentence++;
     this.linkCount = 0;
-    this.sources = [];
+    this.sourceCount = 0;
     this.mentions = new Map();
     this.ranked = emptyByKind();
   }
@@ -210,7 +213,9 @@ class HitCollector implements CollectedHits {
     if (mention > MAX_MENTIONS) return;
     const { coverage, distinct, anchored, head } = this;
     for (const hit of hits) {
-      const source = this.sources.push({ hit, positions }) - 1;
+      const source = this.sourceCount++;
+      this.sourceHits[source] = hit;
+      this.sourcePositions[source] = positions;
       const entities = hit.entities;
       if (3 * (this.linkCount + entities.length) > this.links.length) this.growLinks(this.linkCount + entities.length);
       const links = this.links;
@@ -222,7 +227,7 @@ class HitCollector implements CollectedHits {
           if (d > distinct[e]!) distinct[e] = d;
           if (hit.anchors[i] === 1) anchored[e] = 1;
         }
-        if (head[e] === -1) this.touched.push(e);
+        if (head[e] === -1) this.touched[this.touchedCount++] = e;
         const link = this.linkCount++;
         links[3 * link] = head[e]!;
         links[3 * link + 1] = source;
@@ -247,7 +252,8 @@ class HitCollector implements CollectedHits {
   private rank(): void {
     const { coverage, distinct, anchored, minScore, kindOf, bound, order, windows } = this;
     const sizes = [0, 0, 0, 0];
-    for (const e of this.touched) {
+    for (let k = 0; k < this.touchedCount; k++) {
+      const e = this.touched[k]!;
       if (anchored[e] !== 1 || coverage[e]! + distinct[e]! < minScore[e]!) continue;
       bound[e] = Math.min(0.5, coverage[e]!) + Math.min(0.5, distinct[e]!);
       order[e] = boundOrder(bound[e]);
