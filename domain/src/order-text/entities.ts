@@ -550,13 +550,12 @@ function startsPiece(positions: readonly number[], i: number, gapBefore: readonl
  */
 function nameRest(entity: Entity, positions: readonly number[], tokens: readonly Token[], gapBefore: readonly boolean[], used: ReadonlySet<number>): number[] {
   const rest: number[] = [];
-  // A word the match holds already is no rest of it: `Silo A CEM III/A` names the cement's `A` once.
-  const said = new Set(positions.map((p) => tokens[p]!.norm));
+  // Positions ascend (sortedAscending in entity-score.ts).
+  let first = positions[0]!;
+  let last = positions[positions.length - 1]!;
   // Not across a gap: `Lübeck Fr 13 Uhr Wohnbau Lübeck` says Lübeck twice, the first for the plant.
-  let last = Math.max(...positions);
-  while (!gapBefore[last + 1] && isRest(entity, tokens, used, said, last + 1)) rest.push(++last);
-  let first = Math.min(...positions);
-  while (!gapBefore[first] && ((isRest(entity, tokens, used, said, first - 1) && tokens[first - 1]!.kind !== 'punct') || isFreePlantKindWord(entity, tokens, used, first - 1))) {
+  while (!gapBefore[last + 1] && isRest(entity, tokens, used, positions, last + 1)) rest.push(++last);
+  while (!gapBefore[first] && ((isRest(entity, tokens, used, positions, first - 1) && tokens[first - 1]!.kind !== 'punct') || isFreePlantKindWord(entity, tokens, used, first - 1))) {
     rest.push(--first);
   }
   return rest;
@@ -567,8 +566,14 @@ function nameRest(entity: Entity, positions: readonly number[], tokens: readonly
  * own, not a closure: the runtime (tsx) names every named closure as it is made, which costs more
  * than the call.
  */
-function isRest(entity: Entity, tokens: readonly Token[], used: ReadonlySet<number>, said: ReadonlySet<string>, p: number): boolean {
-  return belongsToName(entity, tokens, used, p) && !(tokens[p]!.kind === 'word' && said.has(tokens[p]!.norm));
+function isRest(entity: Entity, tokens: readonly Token[], used: ReadonlySet<number>, positions: readonly number[], p: number): boolean {
+  return belongsToName(entity, tokens, used, p) && !(tokens[p]!.kind === 'word' && isSaid(tokens, positions, tokens[p]!.norm));
+}
+
+/** A word the match holds already is no rest of it: `Silo A CEM III/A` names the cement's `A` once. */
+function isSaid(tokens: readonly Token[], positions: readonly number[], norm: string): boolean {
+  for (let i = 0; i < positions.length; i++) if (tokens[positions[i]!]!.norm === norm) return true;
+  return false;
 }
 
 /** Signs inside a name: `GmbH & Co. KG`, `Kies + Sand`. */

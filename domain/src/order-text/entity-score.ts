@@ -38,19 +38,19 @@ export function scoreEntity(
   const fieldCount = table.fieldCount[entity]!;
   for (let f = 0; f < fieldCount; f++) {
     // The hits first: most fields have none, and the field itself need not be read then.
-    let usable: Hit[] | null = null;
+    let count = 0;
     for (let i = 0; i < hits.length; i++) {
       const h = hits[i]!;
-      if (h.field === f && !anyUsed(h.positions, used)) (usable ??= []).push(h);
+      if (h.field === f && !anyUsed(h.positions, used)) usable[count++] = h;
     }
-    if (usable === null) continue;
+    if (count === 0) continue;
     const field = (table.firstField[entity]! + f) * FIELD_STRIDE;
     const total = table.fields[field]!;
     if (total <= 0) continue;
     const firstToken = table.fields[field + 4]!;
     const n = table.fields[field + 5]!;
     const { sims, at } = placement(n);
-    placeHits(usable, sims, at, gapBefore, n);
+    placeHits(count, sims, at, gapBefore, n);
     if (table.fields[field + 3] === 1) dropLonelyShortTokens(table, firstToken, at, n);
 
     let matched = 0;
@@ -87,6 +87,9 @@ export function scoreEntity(
   return best;
 }
 
+/** The field's hits on free tokens, the first `count` of it (reused like `placed`). */
+const usable: Hit[] = [];
+
 /**
  * Per name token the similarity and text positions of the hit placed on it, for the field being
  * scored: one pair of arrays reused for every field (scoring never nests), cleared up to `n`.
@@ -114,7 +117,9 @@ function sortedAscending(positions: number[]): number[] {
 
 /** `outer` holds every position of `inner` and more. */
 export function covers(outer: readonly number[], inner: readonly number[]): boolean {
-  return outer.length > inner.length && inner.every((p) => outer.includes(p));
+  if (outer.length <= inner.length) return false;
+  for (let i = 0; i < inner.length; i++) if (!outer.includes(inner[i]!)) return false;
+  return true;
 }
 
 export function anyUsed(positions: readonly number[], used: ReadonlySet<number>): boolean {
@@ -129,8 +134,8 @@ export function anyUsed(positions: readonly number[], used: ReadonlySet<number>)
  * cement's `A` is the one after `III`), else the one beside its other words, so the first one stays
  * free for the plant; hits without a rival are placed first.
  */
-function placeHits(usable: Hit[], sims: number[], at: (readonly number[] | null)[], gapBefore: readonly boolean[], n: number): void {
-  if (usable.length === 1) {
+function placeHits(count: number, sims: number[], at: (readonly number[] | null)[], gapBefore: readonly boolean[], n: number): void {
+  if (count === 1) {
     const h = usable[0]!;
     for (const t of h.entityTokens) {
       sims[t] = h.sim;
@@ -141,8 +146,8 @@ function placeHits(usable: Hit[], sims: number[], at: (readonly number[] | null)
   // Best similarity first, then the hits with fewer rivals for their name tokens, then the earlier:
   // an insertion sort (stable, as the sort it replaces), since there are seldom more than a few.
   const rivals: number[] = [];
-  for (const hit of usable) rivals.push(rivalCount(hit, usable));
-  for (let i = 1; i < usable.length; i++) {
+  for (let i = 0; i < count; i++) rivals.push(rivalCount(usable[i]!, count));
+  for (let i = 1; i < count; i++) {
     const hit = usable[i]!;
     const r = rivals[i]!;
     let j = i;
@@ -154,10 +159,12 @@ function placeHits(usable: Hit[], sims: number[], at: (readonly number[] | null)
     rivals[j] = r;
   }
   const taken: number[] = [];
-  for (let h of usable) {
+  for (let k = 0; k < count; k++) {
+    let h = usable[k]!;
     if (isBlocked(h, at, taken)) continue;
     if (taken.length > 0) {
-      for (const o of usable) {
+      for (let q = 0; q < count; q++) {
+        const o = usable[q]!;
         if (o !== h && o.sim === h.sim && sameTokens(o, h) && !isBlocked(o, at, taken) && placesBetter(o, h, at, n, taken, gapBefore)) h = o;
       }
     }
@@ -195,18 +202,20 @@ function orderBreaks(h: Hit, at: readonly (readonly number[] | null)[], n: numbe
   return breaks;
 }
 
-function rivalCount(h: Hit, usable: readonly Hit[]): number {
-  let count = 0;
-  for (const o of usable) {
+/** How many other of the first `count` usable hits share a name token with `h` at its similarity. */
+function rivalCount(h: Hit, count: number): number {
+  let rivals = 0;
+  for (let k = 0; k < count; k++) {
+    const o = usable[k]!;
     if (o === h || o.sim !== h.sim) continue;
     for (const t of o.entityTokens) {
       if (h.entityTokens.includes(t)) {
-        count++;
+        rivals++;
         break;
       }
     }
   }
-  return count;
+  return rivals;
 }
 
 function isBlocked(h: Hit, at: readonly (readonly number[] | null)[], taken: readonly number[]): boolean {

@@ -257,8 +257,22 @@ class HitCollector implements CollectedHits {
       if (anchored[e] !== 1 || coverage[e]! + distinct[e]! < minScore[e]!) continue;
       bound[e] = Math.min(0.5, coverage[e]!) + Math.min(0.5, distinct[e]!);
       order[e] = boundOrder(bound[e]);
+      // The key put into its kind's window here, not by a call: a number passed to a call that is
+      // not inlined is boxed, one allocation per record.
       const kind = kindOf[e]!;
-      sizes[kind] = insertKey(windows[kind]!, sizes[kind]!, rankKey(order, e));
+      const key = order[e]! * ENTITY_SPAN + e;
+      const keys = windows[kind]!;
+      const size = sizes[kind]!;
+      const limit = keys.length;
+      // Most keys fall behind the last of a full window and are passed over.
+      if (size === limit && key >= keys[limit - 1]!) continue;
+      let i = size < limit ? size : limit - 1;
+      while (i > 0 && keys[i - 1]! > key) {
+        keys[i] = keys[i - 1]!;
+        i--;
+      }
+      keys[i] = key;
+      sizes[kind] = size < limit ? size + 1 : size;
     }
     for (let k = 0; k < KINDS.length; k++) {
       const window = windows[k]!;
@@ -267,19 +281,6 @@ class HitCollector implements CollectedHits {
       this.ranked[KINDS[k]!] = list;
     }
   }
-}
-
-/** Puts `key` into the ascending `keys` of `size`, which keep at most their length: most keys fall behind the last and are passed over. */
-function insertKey(keys: Float64Array, size: number, key: number): number {
-  const limit = keys.length;
-  if (size === limit && key >= keys[limit - 1]!) return size;
-  let i = size < limit ? size : limit - 1;
-  while (i > 0 && keys[i - 1]! > key) {
-    keys[i] = keys[i - 1]!;
-    i--;
-  }
-  keys[i] = key;
-  return size < limit ? size + 1 : size;
 }
 
 function emptyByKind(): Record<EntityKind, number[]> {
@@ -304,18 +305,17 @@ function boundOrder(bound: number): number {
   return Math.round((2 - bound) * 1e6);
 }
 
-/** More records than any catalogue has: a rank and an index packed into one number sort as the pair. */
+/**
+ * More records than any catalogue has: a rank and an index packed into one number (the rank key,
+ * `order * ENTITY_SPAN + entity`) sort as the pair.
+ */
 const ENTITY_SPAN = 2 ** 22;
-
-function rankKey(order: Int32Array, entity: number): number {
-  return order[entity]! * ENTITY_SPAN + entity;
-}
 
 function entityOfKey(key: number): number {
   return key - Math.floor(key / ENTITY_SPAN) * ENTITY_SPAN;
 }
 
-/** Record `a` comes before `b` by bound, ties by index: rankKey's order, compared in small integers. */
+/** Record `a` comes before `b` by bound, ties by index: the rank key's order, compared in small integers. */
 export function ranksBefore(order: Int32Array, a: number, b: number): boolean {
   return order[a]! < order[b]! || (order[a] === order[b] && a < b);
 }
