@@ -18,7 +18,6 @@ export class CandidateQueue {
   private readonly lists: readonly (readonly number[])[];
   /** Per list, the next record to merge. */
   private readonly next: number[];
-  private readonly candidates: CandidatesByRecord;
 
   constructor(
     private readonly collected: CollectedHits,
@@ -27,7 +26,6 @@ export class CandidateQueue {
     const { ranked } = collected;
     this.lists = [ranked.material, ranked.customer, ranked.plant];
     this.next = [0, 0, 0];
-    this.candidates = candidatesByRecordOf(prepared);
   }
 
   /** The `i`th candidate, or undefined past the last. */
@@ -51,35 +49,15 @@ export class CandidateQueue {
     }
     if (best === -1) return false;
     const entity = lists[best]![next[best]!++]!;
-    for (const candidate of this.candidates[entity] ?? candidatesOf(this.prepared, this.candidates, entity)) this.made.push(candidate);
+    const { kinds, indexes } = this.prepared;
+    const { canLoad, canDeliver } = this.prepared.records;
+    const index = indexes[entity]!;
+    if (kinds[entity] !== 'plant') this.made.push({ entity, role: null });
+    else {
+      if (canLoad[index]) this.made.push({ entity, role: 'loading' });
+      if (canDeliver[index]) this.made.push({ entity, role: 'delivery' });
+      if (canLoad[index] && canDeliver[index]) this.made.push({ entity, role: 'either' });
+    }
     return true;
   }
-}
-
-type CandidatesByRecord = (readonly Candidate[] | undefined)[];
-
-/** By catalogue and record, its candidates: made once, since every parse that ranks the record asks for them. */
-const candidatesByRecord = new WeakMap<PreparedCatalogue, CandidatesByRecord>();
-
-function candidatesByRecordOf(prepared: PreparedCatalogue): CandidatesByRecord {
-  let byRecord = candidatesByRecord.get(prepared);
-  if (!byRecord) candidatesByRecord.set(prepared, (byRecord = new Array<readonly Candidate[] | undefined>(prepared.entities.length)));
-  return byRecord;
-}
-
-/** The candidates of a record, made and kept in `byRecord`: one, or for a plant one per role it may take. */
-function candidatesOf(prepared: PreparedCatalogue, byRecord: CandidatesByRecord, entity: number): readonly Candidate[] {
-  let candidates: Candidate[];
-  const { canLoad, canDeliver } = prepared.records;
-  const index = prepared.indexes[entity]!;
-  if (prepared.kinds[entity] !== 'plant') candidates = [{ entity, role: null }];
-  else {
-    const roles: Candidate[] = [];
-    if (canLoad[index]) roles.push({ entity, role: 'loading' });
-    if (canDeliver[index]) roles.push({ entity, role: 'delivery' });
-    if (canLoad[index] && canDeliver[index]) roles.push({ entity, role: 'either' });
-    candidates = roles;
-  }
-  byRecord[entity] = candidates;
-  return candidates;
 }

@@ -4,7 +4,6 @@ import { type Candidate, CandidateQueue } from './candidate-queue';
 import { type CollectedHits, collectHits, type Hit, isPlantKind } from './hits';
 import { looksLikeInitials } from './initials';
 import type { Token } from './text';
-import { type RecordCaches, recordCachesFor } from './record-caches';
 import { LOWEST_THRESHOLD, THRESHOLDS } from './thresholds';
 import type { OrderTextCatalogue } from './types';
 import { ABBREVIATED_CUES, ABBREVIATIONS, CUE_SKIPPABLE, isContent, TITLES, CUSTOMER_CUES, DEPARTURE_CUES, DESTINATION_CUES, DESTINATION_OR_CUSTOMER_CUES } from './words';
@@ -64,6 +63,16 @@ interface Scored {
   roleConflict: boolean;
 }
 
+/**
+ * A record's score changes only when a token it matched is taken: cached until then. An entry checks
+ * its positions only when tokens were taken since it was made.
+ */
+interface CachedScore {
+  match: EntityMatch | null;
+  hits: readonly Hit[];
+  usedSize: number;
+}
+
 const KIND_ORDER: Readonly<Record<EntityKind, number>> = { material: 0, customer: 1, plant: 2, loadingPoint: 3 };
 
 function cueOf(word: string): Cue | null {
@@ -105,11 +114,8 @@ class EntityMatcher {
   private readonly entities: readonly Entity[];
   private readonly collected: CollectedHits;
   private readonly used = new Set<number>();
-  /**
-   * A record's score changes only when a token it matched is taken: cached until then, by score
-   * group. An entry checks its positions only when tokens were taken since it was made.
-   */
-  private readonly caches: RecordCaches;
+  private readonly cachedScores = new Map<number, CachedScore>();
+  private readonly hitCache = new Map<number, Hit[]>();
   private readonly closed = new Set<EntityKind>();
   private readonly pendingEither: Chosen[] = [];
   private readonly result: EntityMatches;
@@ -123,7 +129,6 @@ class EntityMatcher {
   ) {
     this.entities = prepared.entities;
     this.collected = collectHits(tokens, gapBefore, prepared);
-    this.caches = recordCachesFor(prepared, prepared.entities.length);
     this.result = {
       material: null,
       customer: null,
@@ -211,27 +216,27 @@ class EntityMatcher {
   }
 
   private hitsOf(entity: number): Hit[] {
-    let hits = this.caches.hitsOf(entity);
-    if (!hits) this.caches.setHits(entity, (hits = this.collected.hitsOf(entity)));
+    let hits = this.hitCache.get(entity);
+    if (!hits) this.hitCache.set(entity, (hits = this.collected.hitsOf(entity)));
     return hits;
   }
 
-  private isFresh(group: number): boolean {
-    const { caches } = this;
-    if (!caches.hasScore(group)) return false;
-    if (caches.scoreUsedSize[group] === this.used.size) return true;
-    for (const h of caches.scoreHitsOf(group)) if (anyUsed(h.positions, this.used)) return false;
-    caches.scoreUsedSize[group] = this.used.size;
+  private isFresh(entry: CachedScore | undefined): entry is CachedScore {
+    if (!entry) return false;
+    if (entry.usedSize === this.used.size) return true;
+    for (const h of entry.hits) if (anyUsed(h.positions, this.used)) return false;
+    entry.usedSize = this.used.size;
     return true;
   }
 
   /** Records that read alike share their score (by score group). */
   private score(entity: number): EntityMatch | null {
     const group = this.prepared.groups[entity]!;
-    if (this.isFresh(group)) return this.caches.scoreOf(group);
+    const entry = this.cachedScores.get(group);
+    if (this.isFresh(entry)) return entry.match;
     const hits = this.hitsOf(entity);
     const match = scoreEntity(this.prepared, entity, hits, this.used, this.tokens, this.gapBefore);
-    this.caches.setScore(group, match, hits, this.used.size);
+    this.cachedScores.set(group, { match, hits, usedSize: this.used.size });
     return match;
   }
 
