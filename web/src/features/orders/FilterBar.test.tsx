@@ -33,17 +33,19 @@ const sleep = (ms: number) => act(() => new Promise<void>((resolve) => setTimeou
 describe('filter bar', () => {
   it('debounces the search (150 ms) into one list request and suggests from 2 characters, at most 8', async () => {
     await renderOrdersPage(backend);
-    const before = listQueries().length;
+    const searches = () => listQueries().filter((query) => query.search !== undefined);
 
+    const typed = performance.now();
     fireEvent.focus(search());
     fireEvent.change(search(), { target: { value: 'N' } });
     fireEvent.change(search(), { target: { value: 'No' } });
     fireEvent.change(search(), { target: { value: 'Nor' } });
     await sleep(60);
-    expect(listQueries().length).toBe(before);
+    // Nothing searched before the 150 ms are up (a busy machine may sleep past them: then the count below decides).
+    if (performance.now() - typed < 150) expect(searches()).toHaveLength(0);
 
     await waitFor(() => expect(listQueries().at(-1)?.search).toBe('Nor'));
-    expect(listQueries().filter((query) => query.search !== undefined)).toHaveLength(1);
+    expect(searches()).toHaveLength(1);
     expect(listQueries().at(-1)?.page).toBe('1');
 
     const list = await screen.findByRole('listbox', { name: 'Suchvorschläge' });
