@@ -370,9 +370,15 @@ class EntityMatcher {
         if (lastUsedSize[i] === DROPPED) continue;
         // Sorted by bound: no later candidate can beat the best or tie with it.
         if (best && bound[c.entity]! + CUE_BONUS < best.score - TIE_MARGIN) break;
+        // Its slot filled (slots only close): out for good, before its hits are looked at again.
+        if (!this.slotFree(c)) {
+          lastUsedSize[i] = DROPPED;
+          last[i] = null;
+          continue;
+        }
         const previous = last[i];
         // Each candidate's own result is reused only while none of its record's tokens were taken.
-        const reused = previous && this.unchangedSince(c.entity, lastUsedSize[i]!) && this.slotFree(c);
+        const reused = previous && this.unchangedSince(c.entity, lastUsedSize[i]!);
         if (!reused && used.size > 0) {
           // Tokens were taken: what the record can still score, from its hits on free tokens. Nothing
           // left, or not enough to come near the best: not scored (scores only fall as tokens are taken).
