@@ -1,6 +1,8 @@
 import { distance } from 'fastest-levenshtein';
 import { type CatalogueRecords, catalogueRecords } from './catalogue-records';
+import { boundOf, boundOrder, ENTITY_SPAN, entityOfKey, RANKED_PER_KIND } from './rank-key';
 import { isTransposition } from './slips';
+import { LOWEST_THRESHOLD } from './thresholds';
 import { fold, tokenize } from './text';
 import type { OrderTextCatalogue } from './types';
 import { NAME_STOP_WORDS } from './words';
@@ -76,9 +78,17 @@ export interface VocabHit {
   coverage: Float64Array;
   distinct: Float64Array;
   anchors: Uint8Array;
+  /**
+   * The postings whose record is among the RANKED_PER_KIND best of its kind by what this hit alone
+   * gives it (`leading`), and the others (`trailing`), by index. A record that no other posting of
+   * the sentence touches and that trails cannot be ranked, since those that lead rank at least as
+   * high (hits.ts). All postings of one record lead or all trail.
+   */
+  leading: Int32Array;
+  trailing: Int32Array;
 }
 
-function vocabHit(postings: readonly Posting[], sim: number): VocabHit {
+function vocabHit(postings: readonly Posting[], sim: number, kinds: readonly EntityKind[]): VocabHit {
   const n = postings.length;
   const hit: VocabHit = {
     postings,
@@ -89,6 +99,8 @@ function vocabHit(postings: readonly Posting[], sim: number): VocabHit {
     coverage: new Float64Array(n),
     distinct: new Float64Array(n),
     anchors: new Uint8Array(n),
+    leading: new Int32Array(0),
+    trailing: new Int32Array(0),
   };
   postings.forEach((p, i) => {
     hit.entities[i] = p.entity;
@@ -96,7 +108,37 @@ function vocabHit(postings: readonly Posting[], sim: number): VocabHit {
     hit.distinct[i] = p.distinct * sim;
     hit.anchors[i] = p.anchor ? 1 : 0;
   });
+  markLeads(hit, kinds);
   return hit;
+}
+
+/**
+ * Sets `leading` and `trailing`: the records of the hit as the ranking of hits.ts would see them if
+ * this hit were all the sentence touched (the same sums, in the same order, the same filter), per
+ * kind the best RANKED_PER_KIND by rank key.
+ */
+function markLeads(hit: VocabHit, kinds: readonly EntityKind[]): void {
+  const alone = new Map<number, { coverage: number; distinct: number; anchored: boolean }>();
+  hit.entities.forEach((e, i) => {
+    const record = alone.get(e) ?? { coverage: 0, distinct: 0, anchored: false };
+    record.coverage += hit.coverage[i]!;
+    record.distinct = Math.max(record.distinct, hit.distinct[i]!);
+    record.anchored ||= hit.anchors[i] === 1;
+    alone.set(e, record);
+  });
+  const keysByKind = new Map<EntityKind, number[]>();
+  for (const [e, record] of alone) {
+    // As hits.ts ranks: anchored records that may reach their kind's lowest threshold.
+    if (!record.anchored || record.coverage + record.distinct < LOWEST_THRESHOLD[kinds[e]!]) continue;
+    const keys = keysByKind.get(kinds[e]!) ?? [];
+    keys.push(boundOrder(boundOf(record.coverage, record.distinct)) * ENTITY_SPAN + e);
+    keysByKind.set(kinds[e]!, keys);
+  }
+  const leading = new Set<number>();
+  for (const [kind, keys] of keysByKind) for (const key of keys.sort((a, b) => a - b).slice(0, RANKED_PER_KIND[kind])) leading.add(entityOfKey(key));
+  const indexes = [...hit.entities.keys()];
+  hit.leading = Int32Array.from(indexes.filter((i) => leading.has(hit.entities[i]!)));
+  hit.trailing = Int32Array.from(indexes.filter((i) => !leading.has(hit.entities[i]!)));
 }
 
 /**
@@ -334,6 +376,7 @@ export function prepareCatalogue(catalogue: OrderTextCatalogue): PreparedCatalog
     else byFirstAndLength.set(key, [word]);
   }
 
+  const kinds = entities.map((e) => e.kind);
   const caches = { word: new Map<string, VocabHit[]>(), exact: new Map<string, VocabHit[]>() };
   /**
    * Glued pairs by their first word, then their second: the words' hashes are known from their own
@@ -362,7 +405,7 @@ export function prepareCatalogue(catalogue: OrderTextCatalogue): PreparedCatalog
    */
   function computeLookup(norm: string, mode: 'word' | 'exact' | 'glued'): VocabHit[] {
     const exact = postings.get(norm);
-    if (exact) return [vocabHit(exact, 1)];
+    if (exact) return [vocabHit(exact, 1, kinds)];
     if (mode === 'exact') return [];
     const sims = new Map<string, { sim: number; singleOnly: boolean }>();
     const offer = (word: string, sim: number, singleOnly: boolean) => {
@@ -391,7 +434,7 @@ export function prepareCatalogue(catalogue: OrderTextCatalogue): PreparedCatalog
     for (const [word, { sim, singleOnly }] of sims) {
       const list = postings.get(word)!;
       const usable = singleOnly ? list.filter((p) => p.tokens.length === 1) : list;
-      if (usable.length > 0) hits.push(vocabHit(usable, sim));
+      if (usable.length > 0) hits.push(vocabHit(usable, sim, kinds));
     }
     return hits.length === 0 && mode === 'word' && norm.length <= MAX_COMPOUND ? compoundHits(norm) : hits;
   }
@@ -420,7 +463,7 @@ export function prepareCatalogue(catalogue: OrderTextCatalogue): PreparedCatalog
             });
           }
         }
-        if (joined.length > 0) hits.push(vocabHit(joined, tail.sim));
+        if (joined.length > 0) hits.push(vocabHit(joined, tail.sim, kinds));
       }
     }
     return hits;
@@ -436,7 +479,7 @@ export function prepareCatalogue(catalogue: OrderTextCatalogue): PreparedCatalog
   return {
     entities,
     scoring: scoringTable(entities),
-    kinds: entities.map((e) => e.kind),
+    kinds,
     indexes: Int32Array.from(entities, (e) => e.index),
     groups: Int32Array.from(entities, (e) => e.group),
     entityOf: (kind, index) => entities[(firstOfKind.get(kind) ?? Number.NaN) + index],

@@ -1,5 +1,6 @@
 import type { EntityKind, PreparedCatalogue, VocabHit } from './catalogue-index';
 import type { Token } from './text';
+import { boundOf, boundOrder, ENTITY_SPAN, entityOfKey, KINDS, RANKED_PER_KIND } from './rank-key';
 import { LOWEST_THRESHOLD } from './thresholds';
 import { ABBREVIATIONS, isContent } from './words';
 
@@ -23,7 +24,7 @@ export interface CollectedHits {
    * pasted price list), and scoring them all would make such a text slow.
    */
   ranked: Readonly<Record<EntityKind, readonly number[]>>;
-  /** The most each record can score (before cue bonuses), by record: taking tokens only lowers scores. */
+  /** The most each record can score (before cue bonuses), by record (of those ranked): taking tokens only lowers scores. */
   bound: Float64Array;
   /** By record (of those ranked), its bound as a rank: lower is better. */
   order: Int32Array;
@@ -40,17 +41,13 @@ export interface CollectedHits {
 /** How many mentions of one name token are looked at. */
 export const MAX_MENTIONS = 4;
 
-/** How many records of each kind are scored, best bound first (`Silo 1` stands at many plants). */
-const RANKED_PER_KIND: Readonly<Record<EntityKind, number>> = { material: 24, customer: 24, plant: 24, loadingPoint: 96 };
-
-const KINDS: readonly EntityKind[] = ['material', 'customer', 'plant', 'loadingPoint'];
 
 /**
  * The per-record working arrays of one catalogue. A sentence touches a few hundred of its thousands
  * of records: the arrays are allocated once and only the touched entries are reset, by the next
  * sentence (a parse runs to its end before the next one starts, so one set per catalogue suffices).
  */
-class HitCollector implements CollectedHits {
+export class HitCollector implements CollectedHits {
   private readonly coverage: Float64Array;
   private readonly distinct: Float64Array;
   private readonly anchored: Uint8Array;
@@ -86,8 +83,26 @@ class HitCollector implements CollectedHits {
   private readonly freeBoundSentence: Int32Array;
   private readonly freeBoundUsed: Int32Array;
   private readonly freeBoundValue: Float64Array;
+  /**
+   * The hits of the sentence with trailing postings (VocabHit.trailing), the first `trailingCount`,
+   * with their source and mention: added once every other posting is in (see addTrailing).
+   */
+  private readonly trailingHits: VocabHit[] = [];
+  private readonly trailingSources: number[] = [];
+  private readonly trailingMentions: number[] = [];
+  private trailingCount = 0;
+  /** By record, how many postings touch it, counted by addTrailing; valid where `touchSentence` is the sentence. */
+  private readonly touches: Int32Array;
+  private readonly touchSentence: Int32Array;
 
-  constructor(private readonly prepared: PreparedCatalogue) {
+  /**
+   * `passOver: false` adds every posting, trailing or not: what the ranking must equal (the
+   * collector's test compares the two).
+   */
+  constructor(
+    private readonly prepared: PreparedCatalogue,
+    private readonly options: { passOver: boolean } = { passOver: true },
+  ) {
     const n = prepared.entities.length;
     this.coverage = new Float64Array(n);
     this.distinct = new Float64Array(n);
@@ -101,6 +116,8 @@ class HitCollector implements CollectedHits {
     this.freeBoundSentence = new Int32Array(n);
     this.freeBoundUsed = new Int32Array(n);
     this.freeBoundValue = new Float64Array(n);
+    this.touches = new Int32Array(n);
+    this.touchSentence = new Int32Array(n);
   }
 
   collect(tokens: readonly Token[], gapBefore: readonly boolean[]): this {
@@ -125,22 +142,34 @@ class HitCollector implements CollectedHits {
         for (const town of townsOfAdjective(t.norm)) this.add(prepared.lookup(town, 'exact'), [p]);
       }
     }
+    this.addTrailing();
     this.rank();
     return this;
   }
 
   hitsOf(entity: number): Hit[] {
     const { links, sourceHits, sourcePositions } = this;
+    // In the order the text names them (by source, then posting): the chain holds them latest first,
+    // but for the trailing postings added last (addTrailing).
+    const chain: number[] = [];
+    for (let h = this.head[entity]!; h !== -1; h = links[3 * h]!) chain.push(h);
+    chain.reverse();
+    for (let k = 1; k < chain.length; k++) {
+      const h = chain[k]!;
+      let j = k;
+      for (; j > 0 && linkAfter(links, chain[j - 1]!, h); j--) chain[j] = chain[j - 1]!;
+      chain[j] = h;
+    }
     const hits: Hit[] = [];
-    for (let h = this.head[entity]!; h !== -1; h = links[3 * h]!) {
+    for (let k = 0; k < chain.length; k++) {
+      const h = chain[k]!;
       const hit = sourceHits[links[3 * h + 1]!]!;
       const positions = sourcePositions[links[3 * h + 1]!]!;
       const i = links[3 * h + 2]!;
       hits.push({ field: hit.fields[i]!, entityTokens: hit.tokens[i]!, positions, sim: hit.sim });
     }
-    // In the order the text names them; a name token said more often than a few times (`Kies 8/16`
-    // pasted two hundred times) adds nothing but work: only its first mentions count.
-    hits.reverse();
+    // A name token said more often than a few times (`Kies 8/16` pasted two hundred times) adds
+    // nothing but work: only its first mentions count.
     if (hits.length <= MAX_MENTIONS) return hits;
     const mentions = new Map<number | string, number>();
     return hits.filter((hit) => {
@@ -180,7 +209,7 @@ class HitCollector implements CollectedHits {
       coverage += hit.coverage[i]!;
       if (hit.distinct[i]! > distinct) distinct = hit.distinct[i]!;
     }
-    return Math.min(0.5, coverage) + Math.min(0.5, distinct);
+    return boundOf(coverage, distinct);
   }
 
   private reset(): void {
@@ -197,44 +226,91 @@ class HitCollector implements CollectedHits {
     if (this.sentence === 0x7fffffff) {
       this.sentence = 0;
       this.freeBoundSentence.fill(0);
+      this.touchSentence.fill(0);
     }
     this.sentence++;
     this.linkCount = 0;
     this.sourceCount = 0;
+    this.trailingCount = 0;
     this.mentions = new Map();
     this.ranked = emptyByKind();
   }
 
-  /** Adds each hit's most possible share to its record's bound (a sum is never below the max of the score). */
+  /**
+   * Adds each hit's most possible share to its record's bound (a sum is never below the max of the
+   * score). Postings that trail their hit wait for addTrailing.
+   */
   private add(hits: readonly VocabHit[], positions: number[]): void {
     if (hits.length === 0) return;
     const mention = (this.mentions.get(hits) ?? 0) + 1;
     this.mentions.set(hits, mention);
     if (mention > MAX_MENTIONS) return;
-    const { coverage, distinct, anchored, head } = this;
     for (const hit of hits) {
       const source = this.sourceCount++;
       this.sourceHits[source] = hit;
       this.sourcePositions[source] = positions;
       const entities = hit.entities;
       if (3 * (this.linkCount + entities.length) > this.links.length) this.growLinks(this.linkCount + entities.length);
-      const links = this.links;
-      for (let i = 0; i < entities.length; i++) {
-        const e = entities[i]!;
-        if (mention === 1) {
-          coverage[e]! += hit.coverage[i]!;
-          const d = hit.distinct[i]!;
-          if (d > distinct[e]!) distinct[e] = d;
-          if (hit.anchors[i] === 1) anchored[e] = 1;
+      const { leading, trailing } = hit;
+      if (trailing.length === 0 || !this.options.passOver) {
+        for (let i = 0; i < entities.length; i++) this.link(hit, i, source, mention);
+        continue;
+      }
+      for (let j = 0; j < leading.length; j++) this.link(hit, leading[j]!, source, mention);
+      this.trailingHits[this.trailingCount] = hit;
+      this.trailingSources[this.trailingCount] = source;
+      this.trailingMentions[this.trailingCount] = mention;
+      this.trailingCount++;
+    }
+  }
+
+  /**
+   * The trailing postings, once every other posting is in: a record that only one posting touches
+   * and that trails its hit is passed over, since at least RANKED_PER_KIND records of its kind rank
+   * before it (VocabHit.trailing) and it is never ranked. A record's postings in a hit all lead or
+   * all trail; those added here come after the record's later hits, which hitsOf puts back in order.
+   */
+  private addTrailing(): void {
+    const { touches, touchSentence, sentence, head } = this;
+    for (let k = 0; k < this.trailingCount; k++) {
+      const { entities, trailing } = this.trailingHits[k]!;
+      for (let j = 0; j < trailing.length; j++) {
+        const e = entities[trailing[j]!]!;
+        if (touchSentence[e] === sentence) touches[e]!++;
+        else {
+          touchSentence[e] = sentence;
+          touches[e] = head[e] === -1 ? 1 : 2;
         }
-        if (head[e] === -1) this.touched[this.touchedCount++] = e;
-        const link = this.linkCount++;
-        links[3 * link] = head[e]!;
-        links[3 * link + 1] = source;
-        links[3 * link + 2] = i;
-        head[e] = link;
       }
     }
+    for (let k = 0; k < this.trailingCount; k++) {
+      const hit = this.trailingHits[k]!;
+      const { entities, trailing } = hit;
+      if (3 * (this.linkCount + trailing.length) > this.links.length) this.growLinks(this.linkCount + trailing.length);
+      for (let j = 0; j < trailing.length; j++) {
+        const i = trailing[j]!;
+        if (touches[entities[i]!]! > 1) this.link(hit, i, this.trailingSources[k]!, this.trailingMentions[k]!);
+      }
+    }
+  }
+
+  /** Posting `i` of `hit` added to its record, and chained to it as the record's latest hit. */
+  private link(hit: VocabHit, i: number, source: number, mention: number): void {
+    const e = hit.entities[i]!;
+    const { head } = this;
+    if (mention === 1) {
+      this.coverage[e]! += hit.coverage[i]!;
+      const d = hit.distinct[i]!;
+      if (d > this.distinct[e]!) this.distinct[e] = d;
+      if (hit.anchors[i] === 1) this.anchored[e] = 1;
+    }
+    if (head[e] === -1) this.touched[this.touchedCount++] = e;
+    const link = this.linkCount++;
+    const links = this.links;
+    links[3 * link] = head[e]!;
+    links[3 * link + 1] = source;
+    links[3 * link + 2] = i;
+    head[e] = link;
   }
 
   private growLinks(count: number): void {
@@ -255,17 +331,19 @@ class HitCollector implements CollectedHits {
     for (let k = 0; k < this.touchedCount; k++) {
       const e = this.touched[k]!;
       if (anchored[e] !== 1 || coverage[e]! + distinct[e]! < minScore[e]!) continue;
-      bound[e] = Math.min(0.5, coverage[e]!) + Math.min(0.5, distinct[e]!);
-      order[e] = boundOrder(bound[e]);
+      const b = boundOf(coverage[e]!, distinct[e]!);
+      const o = boundOrder(b);
       // The key put into its kind's window here, not by a call: a number passed to a call that is
       // not inlined is boxed, one allocation per record.
       const kind = kindOf[e]!;
-      const key = order[e]! * ENTITY_SPAN + e;
+      const key = o * ENTITY_SPAN + e;
       const keys = windows[kind]!;
       const size = sizes[kind]!;
       const limit = keys.length;
-      // Most keys fall behind the last of a full window and are passed over.
+      // Most keys fall behind the last of a full window and are passed over (their bound is never read).
       if (size === limit && key >= keys[limit - 1]!) continue;
+      bound[e] = b;
+      order[e] = o;
       let i = size < limit ? size : limit - 1;
       while (i > 0 && keys[i - 1]! > key) {
         keys[i] = keys[i - 1]!;
@@ -283,6 +361,11 @@ class HitCollector implements CollectedHits {
   }
 }
 
+/** Link `a` comes after link `b` in the text: by source, then by posting. */
+function linkAfter(links: Int32Array, a: number, b: number): boolean {
+  return links[3 * a + 1]! > links[3 * b + 1]! || (links[3 * a + 1] === links[3 * b + 1] && links[3 * a + 2]! > links[3 * b + 2]!);
+}
+
 function emptyByKind(): Record<EntityKind, number[]> {
   return { material: [], customer: [], plant: [], loadingPoint: [] };
 }
@@ -298,21 +381,6 @@ export function collectHits(tokens: readonly Token[], gapBefore: readonly boolea
 
 function range(from: number, to: number): number[] {
   return Array.from({ length: to - from + 1 }, (_, i) => from + i);
-}
-
-/** The bound as a rank, best first: rounded to 1e-6, as a small integer (ties go by index). */
-function boundOrder(bound: number): number {
-  return Math.round((2 - bound) * 1e6);
-}
-
-/**
- * More records than any catalogue has: a rank and an index packed into one number (the rank key,
- * `order * ENTITY_SPAN + entity`) sort as the pair.
- */
-const ENTITY_SPAN = 2 ** 22;
-
-function entityOfKey(key: number): number {
-  return key - Math.floor(key / ENTITY_SPAN) * ENTITY_SPAN;
 }
 
 /** Record `a` comes before `b` by bound, ties by index: the rank key's order, compared in small integers. */
