@@ -1,6 +1,6 @@
 import { distance } from 'fastest-levenshtein';
 import { type CatalogueRecords, catalogueRecords } from './catalogue-records';
-import { boundOf, boundOrder, ENTITY_SPAN, entityOfKey, RANKED_PER_KIND } from './rank-key';
+import { boundOf, boundOrder, ENTITY_SPAN, entityOfKey, RANKED_PER_KIND, SMALLEST_WINDOW } from './rank-key';
 import { isTransposition } from './slips';
 import { LOWEST_THRESHOLD } from './thresholds';
 import { fold, tokenize } from './text';
@@ -118,6 +118,11 @@ function vocabHit(postings: readonly Posting[], sim: number, kinds: readonly Ent
  * kind the best RANKED_PER_KIND by rank key.
  */
 function markLeads(hit: VocabHit, kinds: readonly EntityKind[]): void {
+  // No kind has more records here than it ranks: all lead (most hits; looked up on a note's first call).
+  if (hit.entities.length <= SMALLEST_WINDOW) {
+    hit.leading = Int32Array.from(hit.entities.keys());
+    return;
+  }
   const alone = new Map<number, { coverage: number; distinct: number; anchored: boolean }>();
   hit.entities.forEach((e, i) => {
     const record = alone.get(e) ?? { coverage: 0, distinct: 0, anchored: false };

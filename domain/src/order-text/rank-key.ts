@@ -9,6 +9,7 @@ export const KINDS: readonly EntityKind[] = ['material', 'customer', 'plant', 'l
 
 /** How many records of each kind are scored, best bound first (`Silo 1` stands at many plants). */
 export const RANKED_PER_KIND: Readonly<Record<EntityKind, number>> = { material: 24, customer: 24, plant: 24, loadingPoint: 96 };
+export const SMALLEST_WINDOW = Math.min(...Object.values(RANKED_PER_KIND));
 
 /** No field scores above its factor (at most 1): half from coverage, half from distinctness. */
 export function boundOf(coverage: number, distinct: number): number {
