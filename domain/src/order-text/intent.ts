@@ -82,11 +82,11 @@ function isAbbreviationDot(lower: string, i: number): boolean {
 }
 
 /**
- * Why the text (its lower case, scan.lower) is no order, or null when it may be one. `named` are the
- * character ranges the recognised records were named in: a question counts only when it holds them
- * all (`Was ist mit Montag? 2 LKW Kies nach Kiel` is an order).
+ * Why the text (its lower case, scan.lower) is no order, or null when it may be one. `namedIn` gives
+ * the character ranges the recognised records were named in, asked only of a question: it counts
+ * only when it holds them all (`Was ist mit Montag? 2 LKW Kies nach Kiel` is an order).
  */
-export function notAnOrder(scan: TextScan, named: readonly { start: number; end: number }[]): NotAnOrder | null {
+export function notAnOrder(scan: TextScan, namedIn: () => readonly { start: number; end: number }[]): NotAnOrder | null {
   const { lower } = scan;
   if (scan.mentionsOneOf(CANCELLATION_STEMS) && hasMatch(CANCELLATION, lower)) return 'cancellation';
   if (scan.mentionsOneOf(SPLIT_CANCELLATION_STEMS) && hasMatch(SPLIT_CANCELLATION, lower)) return 'cancellation';
@@ -107,6 +107,6 @@ export function notAnOrder(scan: TextScan, named: readonly { start: number; end:
     if (c === '?' && (hasMatch(ASKING, clause) || hasMatch(PRICE_TOPIC, clause))) questions.push({ start, end: i + 1 });
     start = i + 1;
   }
-  if (questions.length > 0 && named.every((n) => questions.some((q) => n.start >= q.start && n.end <= q.end))) return 'enquiry';
+  if (questions.length > 0 && namedIn().every((n) => questions.some((q) => n.start >= q.start && n.end <= q.end))) return 'enquiry';
   return null;
 }

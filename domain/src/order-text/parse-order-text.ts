@@ -64,7 +64,9 @@ export function parseOrderText(text: string, catalogue: OrderTextCatalogue, refe
   const tokens = tokenize(view);
   const gapBefore = gapsBefore(view, tokens);
   const matches = matchEntities(text, tokens, gapBefore, prepared, catalogue);
-  const notes = notesOf(text, tokens, gapBefore, matches.used, namedWordsOf(matches, prepared));
+  // The recognised records' words, made only when a note is left to compare with them.
+  let namedWords: Set<string> | undefined;
+  const notes = notesOf(text, tokens, gapBefore, matches.used, () => (namedWords ??= namedWordsOf(matches, prepared)));
 
   const material = matches.material ? catalogue.materials[matches.material.index]! : null;
   const standard: Amount =
@@ -75,7 +77,7 @@ export function parseOrderText(text: string, catalogue: OrderTextCatalogue, refe
 
   const facts: Facts = { date: date !== null, time: timing.slots.length > 0, quantity: trucks !== null || quantity !== null };
   // What a question must hold to be one: the records named, but not who writes it.
-  const named = [...matches.used].filter((p) => !matches.customerWords.has(p)).map((p) => tokens[p]!);
+  const named = () => [...matches.used].filter((p) => !matches.customerWords.has(p)).map((p) => tokens[p]!);
   const refusal = refusalOf(matches, facts, notes, scan, named);
   const orders: OrderDraft[] = refusal === null ? plan.times.map((slot) => draftOf(matches, catalogue, plan.amount, slot, date, priority, notes)) : [];
 
@@ -111,7 +113,7 @@ interface Facts {
  */
 type Refusal = 'nothing' | 'nothingToDeliver' | NotAnOrder;
 
-function refusalOf(matches: EntityMatches, facts: Facts, notes: string | null, scan: TextScan, named: readonly Token[]): Refusal | null {
+function refusalOf(matches: EntityMatches, facts: Facts, notes: string | null, scan: TextScan, named: () => readonly Token[]): Refusal | null {
   const plant = matches.loadingPlant || matches.deliveryPlant;
   if (!matches.material && !plant && !matches.customer) return 'nothing';
   const intent = notAnOrder(scan, named);
@@ -363,7 +365,7 @@ function notesOf(
   tokens: readonly Token[],
   gapBefore: readonly boolean[],
   used: ReadonlySet<number>,
-  namedWords: ReadonlySet<string>,
+  namedWords: () => ReadonlySet<string>,
 ): string | null {
   const pieces: string[] = [];
   let segment: Token[] = [];
@@ -386,7 +388,7 @@ function notesOf(
 }
 
 /** Adds the piece of text a segment of free tokens spans, without filler words at its ends. */
-function addNote(pieces: string[], text: string, segment: readonly Token[], namedWords: ReadonlySet<string>, afterLabel: boolean): void {
+function addNote(pieces: string[], text: string, segment: readonly Token[], namedWordsOf: () => ReadonlySet<string>, afterLabel: boolean): void {
   let first = segment.findIndex(isContent);
   // `bitte mit Plane`: `mit` stays before what it goes with.
   if (first > 0 && KEPT_BEFORE_CONTENT.has(segment[first - 1]!.norm)) first--;
@@ -395,6 +397,7 @@ function addNote(pieces: string[], text: string, segment: readonly Token[], name
   const words = segment.slice(first, last + 1).filter((t) => t.kind === 'word' && isContent(t));
   if (first < 0 || words.length === 0 || (!afterLabel && isAddress(text, segment, first, words))) return;
   // A recognised name said once more (`Bauunion Bremen … nach Bremen`, `Meier Baustoffe`) is no note.
+  const namedWords = namedWordsOf();
   if (!words.every((t) => namedWords.has(t.norm) || sharesStemWithAny(t.norm, namedWords) || isSlipOfAny(t.norm, namedWords))) {
     pieces.push(text.slice(segment[first]!.start, segment[last]!.end));
   }

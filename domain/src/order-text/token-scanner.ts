@@ -27,9 +27,22 @@ export interface TokenSpan {
   lettersOnly: boolean;
 }
 
-// By character code: asking a set for `text[i]` makes a string of each character first.
-const PUNCTUATION = new Set([...',.;:!?/()&+'].map((c) => c.charCodeAt(0)));
-const JOINERS = new Set([...`-'’`].map((c) => c.charCodeAt(0)));
+// By character code, in a table: asking a set for `text[i]` makes a string of each character first,
+// and asking a set for the code hashes it, for every space and blank of the text.
+const PUNCTUATION = new Uint8Array(128);
+for (const c of ',.;:!?/()&+') PUNCTUATION[c.charCodeAt(0)] = 1;
+const HYPHEN = 0x2d;
+const APOSTROPHE = 0x27;
+const RIGHT_QUOTE = 0x2019;
+
+function isPunctuation(code: number): boolean {
+  return code < 128 && PUNCTUATION[code] === 1;
+}
+
+/** `-`, `'` and `’`: they join the parts of a word. */
+function isJoiner(code: number): boolean {
+  return code === HYPHEN || code === APOSTROPHE || code === RIGHT_QUOTE;
+}
 const LETTER = /^\p{L}$/u;
 
 function isDigit(code: number): boolean {
@@ -144,7 +157,7 @@ export function scanTokens(text: string): TokenSpan[] {
           end += length;
         }
         // A hyphen or apostrophe continues the word only when a letter or digit follows it.
-        if (!JOINERS.has(text.charCodeAt(end)) || wordCharLength(text, end + 1) === 0) break;
+        if (!isJoiner(text.charCodeAt(end)) || wordCharLength(text, end + 1) === 0) break;
         lettersOnly = false;
         end++;
       }
@@ -152,7 +165,7 @@ export function scanTokens(text: string): TokenSpan[] {
       i = end;
       continue;
     }
-    if (PUNCTUATION.has(code)) spans.push(span('punct', i, i + 1));
+    if (isPunctuation(code)) spans.push(span('punct', i, i + 1));
     // Anything else is skipped, a surrogate pair as one character.
     const high = code >= 0xd800 && code <= 0xdbff;
     const low = text.charCodeAt(i + 1);
