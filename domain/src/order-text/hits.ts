@@ -48,13 +48,17 @@ export const MAX_MENTIONS = 4;
  * sentence (a parse runs to its end before the next one starts, so one set per catalogue suffices).
  */
 export class HitCollector implements CollectedHits {
-  private readonly coverage: Float64Array;
-  private readonly distinct: Float64Array;
+  /**
+   * By record, its summed coverage and its best distinctness side by side (`2 * e`, `2 * e + 1`):
+   * one cache line for both, read and written together.
+   */
+  private readonly shares: Float64Array;
   private readonly anchored: Uint8Array;
   readonly bound: Float64Array;
   /** The bound as a rank: see boundOrder. */
   readonly order: Int32Array;
   private readonly kindOf: Uint8Array;
+  /** By kind (as kindOf numbers it), its lowest threshold. */
   private readonly minScore: Float64Array;
   /** The records touched this sentence, the first `touchedCount` of them: no array grown anew per sentence. */
   private readonly touched: Int32Array;
@@ -104,15 +108,14 @@ export class HitCollector implements CollectedHits {
     private readonly options: { passOver: boolean } = { passOver: true },
   ) {
     const n = prepared.entities.length;
-    this.coverage = new Float64Array(n);
-    this.distinct = new Float64Array(n);
+    this.shares = new Float64Array(2 * n);
     this.anchored = new Uint8Array(n);
     this.bound = new Float64Array(n);
     this.touched = new Int32Array(n);
     this.order = new Int32Array(n);
     this.head = new Int32Array(n).fill(-1);
     this.kindOf = Uint8Array.from(prepared.entities, (e) => KINDS.indexOf(e.kind));
-    this.minScore = Float64Array.from(prepared.entities, (e) => LOWEST_THRESHOLD[e.kind]);
+    this.minScore = Float64Array.from(KINDS, (kind) => LOWEST_THRESHOLD[kind]);
     this.freeBoundSentence = new Int32Array(n);
     this.freeBoundUsed = new Int32Array(n);
     this.freeBoundValue = new Float64Array(n);
@@ -215,8 +218,8 @@ export class HitCollector implements CollectedHits {
   private reset(): void {
     for (let k = 0; k < this.touchedCount; k++) {
       const e = this.touched[k]!;
-      this.coverage[e] = 0;
-      this.distinct[e] = 0;
+      this.shares[2 * e] = 0;
+      this.shares[2 * e + 1] = 0;
       this.anchored[e] = 0;
       this.head[e] = -1;
       this.bound[e] = 0;
@@ -299,9 +302,10 @@ export class HitCollector implements CollectedHits {
     const e = hit.entities[i]!;
     const { head } = this;
     if (mention === 1) {
-      this.coverage[e]! += hit.coverage[i]!;
+      const { shares } = this;
+      shares[2 * e]! += hit.coverage[i]!;
       const d = hit.distinct[i]!;
-      if (d > this.distinct[e]!) this.distinct[e] = d;
+      if (d > shares[2 * e + 1]!) shares[2 * e + 1] = d;
       if (hit.anchors[i] === 1) this.anchored[e] = 1;
     }
     if (head[e] === -1) this.touched[this.touchedCount++] = e;
@@ -326,16 +330,19 @@ export class HitCollector implements CollectedHits {
    * bounds of each kind are kept, in order.
    */
   private rank(): void {
-    const { coverage, distinct, anchored, minScore, kindOf, bound, order, windows } = this;
+    const { shares, anchored, minScore, kindOf, bound, order, windows } = this;
     const sizes = [0, 0, 0, 0];
     for (let k = 0; k < this.touchedCount; k++) {
       const e = this.touched[k]!;
-      if (anchored[e] !== 1 || coverage[e]! + distinct[e]! < minScore[e]!) continue;
-      const b = boundOf(coverage[e]!, distinct[e]!);
+      if (anchored[e] !== 1) continue;
+      const coverage = shares[2 * e]!;
+      const distinct = shares[2 * e + 1]!;
+      const kind = kindOf[e]!;
+      if (coverage + distinct < minScore[kind]!) continue;
+      const b = boundOf(coverage, distinct);
       const o = boundOrder(b);
       // The key put into its kind's window here, not by a call: a number passed to a call that is
       // not inlined is boxed, one allocation per record.
-      const kind = kindOf[e]!;
       const key = o * ENTITY_SPAN + e;
       const keys = windows[kind]!;
       const size = sizes[kind]!;
