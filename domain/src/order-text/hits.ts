@@ -154,17 +154,19 @@ export class HitCollector implements CollectedHits {
     const { links, sourceHits, sourcePositions } = this;
     // In the order the text names them (by source, then posting): the chain holds them latest first,
     // but for the trailing postings added last (addTrailing).
-    const chain: number[] = [];
-    for (let h = this.head[entity]!; h !== -1; h = links[3 * h]!) chain.push(h);
-    chain.reverse();
-    for (let k = 1; k < chain.length; k++) {
+    let length = 0;
+    for (let h = this.head[entity]!; h !== -1; h = links[3 * h]!) length++;
+    if (chain.length < length) chain = new Int32Array(2 * length);
+    let at = length;
+    for (let h = this.head[entity]!; h !== -1; h = links[3 * h]!) chain[--at] = h;
+    for (let k = 1; k < length; k++) {
       const h = chain[k]!;
       let j = k;
       for (; j > 0 && linkAfter(links, chain[j - 1]!, h); j--) chain[j] = chain[j - 1]!;
       chain[j] = h;
     }
     const hits: Hit[] = [];
-    for (let k = 0; k < chain.length; k++) {
+    for (let k = 0; k < length; k++) {
       const h = chain[k]!;
       const hit = sourceHits[links[3 * h + 1]!]!;
       const positions = sourcePositions[links[3 * h + 1]!]!;
@@ -236,7 +238,6 @@ export class HitCollector implements CollectedHits {
     this.sourceCount = 0;
     this.trailingCount = 0;
     this.mentions = new Map();
-    this.ranked = emptyByKind();
   }
 
   /**
@@ -367,6 +368,9 @@ export class HitCollector implements CollectedHits {
     }
   }
 }
+
+/** hitsOf's links of one record, reused (numbers only: no garbage, no old-to-new pointers). */
+let chain = new Int32Array(64);
 
 /** Link `a` comes after link `b` in the text: by source, then by posting. */
 function linkAfter(links: Int32Array, a: number, b: number): boolean {
