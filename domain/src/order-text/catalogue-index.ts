@@ -95,7 +95,9 @@ function vocabHit(postings: readonly Posting[], sim: number, kinds: readonly Ent
     sim,
     entities: new Int32Array(n),
     fields: Int32Array.from(postings, (p) => p.field),
-    tokens: postings.map((p) => p.tokens),
+    // Copied, not shared with the postings: made one after the other, the lists of a hit stay side
+    // by side in memory, where scoring reads them (the postings' own lists lie all over the heap).
+    tokens: postings.map((p) => p.tokens.slice()),
     coverage: new Float64Array(n),
     distinct: new Float64Array(n),
     anchors: new Uint8Array(n),

@@ -315,9 +315,13 @@ function hintsOf(matches: EntityMatches, catalogue: OrderTextCatalogue, refusal:
 }
 
 /** The tied names of each ambiguity of `kind`, as one list each. */
-function ambiguousNames(matches: EntityMatches, kind: EntityKind): string[] {
+function ambiguousNames(matches: EntityMatches, kind: EntityKind): readonly string[] {
+  // Asked up to seven times a note with hints, mostly of one without ties.
+  if (matches.ambiguities.length === 0) return NO_NAMES;
   return matches.ambiguities.filter((a) => a.kind === kind).map((a) => a.names.join(', '));
 }
+
+const NO_NAMES: readonly string[] = [];
 
 /** A record named against its cue, or recognised with little certainty, is pointed out. */
 function pushUncertainty(hints: string[], chosen: Chosen | null, name: string | undefined): void {
