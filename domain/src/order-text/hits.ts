@@ -41,7 +41,6 @@ export interface CollectedHits {
 /** How many mentions of one name token are looked at. */
 export const MAX_MENTIONS = 4;
 
-
 /**
  * The per-record working arrays of one catalogue. A sentence touches a few hundred of its thousands
  * of records: the arrays are allocated once and only the touched entries are reset, by the next
