@@ -273,8 +273,8 @@ class EntityMatcher {
     return this.plantSlotsFree() > 0;
   }
 
+  /** A candidate whose slot is free (the greedy choice drops the others first). */
   private evaluate(c: Candidate): Scored | null {
-    if (!this.slotFree(c)) return null;
     const match = this.score(c.entity);
     if (!match) return null;
     const kind = this.kindOf(c.entity);

@@ -392,7 +392,7 @@ function notesOf(
 }
 
 /** Adds the piece of text a segment of free tokens spans, without filler words at its ends. */
-function addNote(pieces: string[], text: string, segment: readonly Token[], namedWordsOf: () => ReadonlySet<string>, afterLabel: boolean): void {
+function addNote(pieces: string[], text: string, segment: readonly Token[], namedWords: () => ReadonlySet<string>, afterLabel: boolean): void {
   let first = segment.findIndex(isContent);
   // `bitte mit Plane`: `mit` stays before what it goes with.
   if (first > 0 && KEPT_BEFORE_CONTENT.has(segment[first - 1]!.norm)) first--;
@@ -401,8 +401,8 @@ function addNote(pieces: string[], text: string, segment: readonly Token[], name
   const words = segment.slice(first, last + 1).filter((t) => t.kind === 'word' && isContent(t));
   if (first < 0 || words.length === 0 || (!afterLabel && isAddress(text, segment, first, words))) return;
   // A recognised name said once more (`Bauunion Bremen … nach Bremen`, `Meier Baustoffe`) is no note.
-  const namedWords = namedWordsOf();
-  if (!words.every((t) => namedWords.has(t.norm) || sharesStemWithAny(t.norm, namedWords) || isSlipOfAny(t.norm, namedWords))) {
+  const named = namedWords();
+  if (!words.every((t) => named.has(t.norm) || sharesStemWithAny(t.norm, named) || isSlipOfAny(t.norm, named))) {
     pieces.push(text.slice(segment[first]!.start, segment[last]!.end));
   }
 }
