@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Decider, fold } from '@dispo/domain/decider';
 import { messages } from '@dispo/domain/messages';
-import type { DomainEventShape, LogPosition, NewEvent } from '@dispo/events/envelope';
+import { type DomainEventShape, LOG_START, type LogPosition, type NewEvent } from '@dispo/events/envelope';
 import type { EventRegistry } from '@dispo/events/registry';
 import { WrongExpectedVersionError } from '@dispo/events/store/errors';
 import type { EventStore, ExpectedVersion, StreamWrite } from '@dispo/events/store/port';
@@ -101,7 +101,7 @@ export async function executeCommand(
   const correlationId = meta.correlationId ?? randomUUID();
   for (let round = 0; ; round++) {
     const decisions = (await attempt()).filter((d) => d.events.length > 0);
-    if (decisions.length === 0) return { position: { transactionId: 0, globalPosition: 0 }, decisions };
+    if (decisions.length === 0) return { position: LOG_START, decisions };
     try {
       const position = await appendDecisions(store, registry, { ...meta, correlationId }, decisions);
       return { position, decisions };

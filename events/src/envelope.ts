@@ -24,17 +24,21 @@ export interface NewEvent<T extends string = string, D = unknown> extends Domain
 }
 
 /**
- * Position in the global log. Readers order by (transactionId, globalPosition) so that an event
- * whose transaction commits late is never skipped (see ARCHITECTURE.md, "The event store").
+ * Position in the global log. Readers order by (epoch, transactionId, globalPosition) so that an event
+ * whose transaction commits late is never skipped (see ARCHITECTURE.md, "The event store"). The epoch
+ * counts the database clusters the log has lived in: a restore into a new cluster starts its
+ * transaction ids anew, and its events then sort after the old ones by their epoch (ADR 0019).
  */
 export interface LogPosition {
+  epoch: number;
   transactionId: number;
   globalPosition: number;
 }
 
-export const LOG_START: LogPosition = { transactionId: 0, globalPosition: 0 };
+export const LOG_START: LogPosition = { epoch: 0, transactionId: 0, globalPosition: 0 };
 
 export function isAfter(a: LogPosition, b: LogPosition): boolean {
+  if (a.epoch !== b.epoch) return a.epoch > b.epoch;
   return a.transactionId > b.transactionId || (a.transactionId === b.transactionId && a.globalPosition > b.globalPosition);
 }
 

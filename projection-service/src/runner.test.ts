@@ -102,11 +102,11 @@ async function rows(sql: SqlClient, name: string): Promise<{ event_id: string; c
 }
 
 async function checkpoints(sql: SqlClient): Promise<Record<string, LogPosition>> {
-  const { rows: found } = await sql.query<{ name: string; transaction_id: number; global_position: number }>(
-    'SELECT name, transaction_id, global_position FROM read.projection_checkpoints',
+  const { rows: found } = await sql.query<{ name: string; epoch: number; transaction_id: number; global_position: number }>(
+    'SELECT name, epoch, transaction_id, global_position FROM read.projection_checkpoints',
   );
   return Object.fromEntries(
-    found.map((r) => [r.name, { transactionId: Number(r.transaction_id), globalPosition: Number(r.global_position) }]),
+    found.map((r) => [r.name, { epoch: Number(r.epoch), transactionId: Number(r.transaction_id), globalPosition: Number(r.global_position) }]),
   );
 }
 
@@ -572,7 +572,7 @@ describe('ProjectionRunner', { timeout: 60_000 }, () => {
     expect((await rows(sql, 'rec_a')).map((x) => x.company)).toEqual(['Sofort']);
     expect(await r.waitFor(LOG_START)).toBe(true);
 
-    const future = { transactionId: position.transactionId + 1_000_000, globalPosition: position.globalPosition + 1_000_000 };
+    const future = { epoch: position.epoch, transactionId: position.transactionId + 1_000_000, globalPosition: position.globalPosition + 1_000_000 };
     const t0 = Date.now();
     expect(await r.waitFor(future, 250)).toBe(false);
     expect(Date.now() - t0).toBeGreaterThanOrEqual(240);

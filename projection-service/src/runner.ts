@@ -118,7 +118,7 @@ export class ProjectionRunner {
     this.logger.info({ projection: p.name, from: stored.schema_version, to: wanted }, 'projection schema changed; rebuilding');
     await (p.drop ? p.drop(tx) : p.reset(tx));
     this.replaying.set(p.name, 'schema');
-    await tx.query('UPDATE read.projection_checkpoints SET transaction_id = 0, global_position = 0, schema_version = $2 WHERE name = $1', [
+    await tx.query('UPDATE read.projection_checkpoints SET epoch = 0, transaction_id = 0, global_position = 0, schema_version = $2 WHERE name = $1', [
       p.name,
       wanted,
     ]);
@@ -256,7 +256,7 @@ export class ProjectionRunner {
     await this.sql.transaction(async (tx) => {
       await projection.reset(tx);
       await dropDeferredIndexes(tx, deferred);
-      await tx.query('UPDATE read.projection_checkpoints SET transaction_id = 0, global_position = 0, failure = NULL WHERE name = $1', [
+      await tx.query('UPDATE read.projection_checkpoints SET epoch = 0, transaction_id = 0, global_position = 0, failure = NULL WHERE name = $1', [
         name,
       ]);
     });
@@ -376,8 +376,8 @@ export class ProjectionRunner {
     const reached = new Map(this.checkpoints);
     const newlyParked: ProjectionFailure[] = [];
     const moved = await this.sql.transaction(async (tx) => {
-      const { rows } = await tx.query<{ name: string; transaction_id: number; global_position: number; parked: boolean }>(
-        'SELECT name, transaction_id, global_position, failure IS NOT NULL AS parked FROM read.projection_checkpoints WHERE name = ANY($1) ORDER BY name FOR UPDATE',
+      const { rows } = await tx.query<CheckpointRow & { parked: boolean }>(
+        'SELECT name, epoch, transaction_id, global_position, failure IS NOT NULL AS parked FROM read.projection_checkpoints WHERE name = ANY($1) ORDER BY name FOR UPDATE',
         [this.projections.map((p) => p.name)],
         { prepare: true },
       );
@@ -385,7 +385,7 @@ export class ProjectionRunner {
       for (const p of this.projections) {
         const mine = this.checkpoints.get(p.name) ?? LOG_START;
         const row = stored.get(p.name);
-        const theirs = row ? { transactionId: Number(row.transaction_id), globalPosition: Number(row.global_position) } : LOG_START;
+        const theirs = row ? checkpointOf(row) : LOG_START;
         if (isAfter(theirs, mine) || isAfter(mine, theirs) || Boolean(row?.parked) !== this.parked.has(p.name)) return false;
       }
       const working = this.projections.filter((p) => !this.parked.has(p.name));
@@ -446,9 +446,9 @@ export class ProjectionRunner {
       const names = this.projections.map((p) => p.name);
       const at = names.map((name) => reached.get(name) ?? LOG_START);
       await tx.query(
-        `UPDATE read.projection_checkpoints c SET transaction_id = r.transaction_id, global_position = r.global_position, updated_at = now()
-         FROM unnest($1::text[], $2::bigint[], $3::bigint[]) AS r(name, transaction_id, global_position) WHERE c.name = r.name`,
-        [names, at.map((p) => p.transactionId), at.map((p) => p.globalPosition)],
+        `UPDATE read.projection_checkpoints c SET epoch = r.epoch, transaction_id = r.transaction_id, global_position = r.global_position, updated_at = now()
+         FROM unnest($1::text[], $2::int[], $3::bigint[], $4::bigint[]) AS r(name, epoch, transaction_id, global_position) WHERE c.name = r.name`,
+        [names, at.map((p) => p.epoch), at.map((p) => p.transactionId), at.map((p) => p.globalPosition)],
         { prepare: true },
       );
       for (const failure of newlyParked) {
@@ -509,15 +509,12 @@ export class ProjectionRunner {
   }
 
   private async loadCheckpoints(): Promise<void> {
-    const { rows } = await this.sql.query<{
-      name: string;
-      transaction_id: number;
-      global_position: number;
-      failure: ProjectionFailure | string | null;
-    }>('SELECT name, transaction_id, global_position, failure FROM read.projection_checkpoints', [], { prepare: true });
-    this.checkpoints = new Map(
-      rows.map((r) => [r.name, { transactionId: Number(r.transaction_id), globalPosition: Number(r.global_position) }]),
+    const { rows } = await this.sql.query<CheckpointRow & { failure: ProjectionFailure | string | null }>(
+      'SELECT name, epoch, transaction_id, global_position, failure FROM read.projection_checkpoints',
+      [],
+      { prepare: true },
     );
+    this.checkpoints = new Map(rows.map((r) => [r.name, checkpointOf(r)]));
     const mine = new Set(this.projections.map((p) => p.name));
     this.parked = new Map(
       rows
@@ -525,6 +522,17 @@ export class ProjectionRunner {
         .map((r) => [r.name, typeof r.failure === 'string' ? (JSON.parse(r.failure) as ProjectionFailure) : r.failure!]),
     );
   }
+}
+
+interface CheckpointRow {
+  name: string;
+  epoch: number;
+  transaction_id: number;
+  global_position: number;
+}
+
+function checkpointOf(row: CheckpointRow): LogPosition {
+  return { epoch: Number(row.epoch), transactionId: Number(row.transaction_id), globalPosition: Number(row.global_position) };
 }
 
 function failureOf(p: Projection, event: RecordedEvent, error: unknown): ProjectionFailure {
@@ -609,6 +617,8 @@ export async function setupCheckpointTable(sql: { query: SqlClient['query'] }): 
   await sql.query('ALTER TABLE read.projection_checkpoints ADD COLUMN IF NOT EXISTS schema_version integer NOT NULL DEFAULT 1');
   // A parked projection (runner.ts): the event it could not apply and the error; NULL while it works.
   await sql.query('ALTER TABLE read.projection_checkpoints ADD COLUMN IF NOT EXISTS failure jsonb');
+  // The log's epoch (ADR 0019); checkpoints stored before it are of epoch 0, as are those events.
+  await sql.query('ALTER TABLE read.projection_checkpoints ADD COLUMN IF NOT EXISTS epoch integer NOT NULL DEFAULT 0');
 }
 
 function sleep(ms: number): Promise<void> {

@@ -216,5 +216,5 @@ function toRevision(expected: ExpectedVersion): AppendExpectedRevision {
 }
 
 function toLogPosition(position: Position | undefined): LogPosition {
-  return position ? { transactionId: Number(position.commit), globalPosition: Number(position.prepare) } : LOG_START;
+  return position ? { epoch: 0, transactionId: Number(position.commit), globalPosition: Number(position.prepare) } : LOG_START;
 }

@@ -21,6 +21,7 @@ export interface AppendRow {
   stream_id: string;
   event_id: string | null;
   stream_version: number;
+  epoch: number | null;
   transaction_id: number | null;
   global_position: number | null;
 }
@@ -30,6 +31,7 @@ interface WrittenRow {
   event_id: string;
   stream_id: string;
   stream_version: number;
+  epoch: number;
   transaction_id: number;
   global_position: number;
 }
@@ -44,13 +46,23 @@ interface WrittenRow {
  * INSERT writes every accepted event. The transaction takes its id at that INSERT, after its version
  * checks (see SqlEventStore for why the log order depends on it).
  *
+ * The epoch (ADR 0019): the log's tip, its last event by (epoch, transaction_id), has a transaction id
+ * at or above the xmax of a snapshot that sees it only if another cluster wrote it: every id this
+ * cluster gave out and committed is below. Then this cluster starts the ids anew (a restore from a
+ * dump), and the append opens the next epoch, so that its events sort after all restored ones. The
+ * INSERT decides on its own snapshot, and its transaction id is given out after that snapshot, so it
+ * is above every id of the epoch that snapshot shows. Every append holds the epoch lock, shared; one
+ * that found a foreign tip holds it exclusively: it waits for the appends under way and keeps new ones
+ * out until it committed, after which they see its epoch. So once an event of a new epoch is visible,
+ * no event of an older one can still commit, which the reader's horizon relies on (SqlEventStore.readAll).
+ *
  * Parameters: per write (in order, grouped by append) its stream, append number, expected version
  * (NULL: any, 0: no stream) and event count; the events as JSON, each naming its write (1-based) and
  * its place in it.
  */
 export function appendFunctionDdl(schema: string): string {
   return `CREATE OR REPLACE FUNCTION ${schema}.append_events(streams text[], appends int[], expected int[], counts int[], events jsonb)
-RETURNS TABLE (append_no int, outcome text, stream_id text, event_id uuid, stream_version int, transaction_id xid8, global_position bigint)
+RETURNS TABLE (append_no int, outcome text, stream_id text, event_id uuid, stream_version int, epoch int, transaction_id xid8, global_position bigint)
 -- Generic plans from the first call: custom plans (the first five calls on each connection, and later
 -- ones where the estimates favour them) planned every statement anew, a tenth of the database's CPU
 -- per append in perf; the generic plans are the same index probes.
@@ -70,7 +82,14 @@ DECLARE
   accepted boolean;
   is_retried boolean;
   inserting boolean := false;
+  foreign_tip boolean;
 BEGIN
+  SELECT e.transaction_id >= pg_snapshot_xmax(pg_current_snapshot()) INTO foreign_tip
+  FROM ${schema}.events e ORDER BY e.epoch DESC, e.transaction_id DESC LIMIT 1;
+  IF foreign_tip THEN PERFORM pg_advisory_xact_lock(hashtext('${schema}.events.epoch'), 0);
+  ELSE PERFORM pg_advisory_xact_lock_shared(hashtext('${schema}.events.epoch'), 0);
+  END IF;
+
   FOR stream_lock IN
     SELECT hashtext(s) AS key, bool_or(c > 0) AS exclusive FROM unnest(streams, counts) AS t(s, c) GROUP BY 1 ORDER BY 1
   LOOP
@@ -90,13 +109,13 @@ BEGIN
   CROSS JOIN LATERAL (SELECT 1 FROM ${schema}.events e WHERE e.event_id = ev.id LIMIT 1) stored;
   IF retried IS NOT NULL THEN
     RETURN QUERY
-    SELECT NULL::int, 'stored'::text, e.stream_id, e.event_id, e.stream_version, e.transaction_id, e.global_position
+    SELECT NULL::int, 'stored'::text, e.stream_id, e.event_id, e.stream_version, e.epoch, e.transaction_id, e.global_position
     FROM jsonb_to_recordset(events) AS ev(id uuid)
     CROSS JOIN LATERAL (SELECT * FROM ${schema}.events x WHERE x.event_id = ev.id LIMIT 1) e;
   END IF;
 
   base := array_fill(NULL::int, ARRAY[n]);
-  event_id := NULL; transaction_id := NULL; global_position := NULL;
+  event_id := NULL; epoch := NULL; transaction_id := NULL; global_position := NULL;
   WHILE i <= n LOOP
     j := i;
     WHILE j < n AND appends[j + 1] = appends[i] LOOP j := j + 1; END LOOP;
@@ -129,14 +148,30 @@ BEGIN
 
   IF inserting THEN
     RETURN QUERY
-    INSERT INTO ${schema}.events AS e (stream_id, stream_version, event_id, type, schema_version, data, metadata)
-    SELECT streams[ev.w], base[ev.w] + ev.i, ev.id, ev.t, ev.v, ev.d, ev.m
+    INSERT INTO ${schema}.events AS e (epoch, stream_id, stream_version, event_id, type, schema_version, data, metadata)
+    SELECT log.epoch, streams[ev.w], base[ev.w] + ev.i, ev.id, ev.t, ev.v, ev.d, ev.m
     FROM jsonb_to_recordset(events) AS ev(w int, i int, id uuid, t text, v int, d jsonb, m jsonb)
+    CROSS JOIN (SELECT coalesce((
+      SELECT CASE WHEN t.transaction_id >= pg_snapshot_xmax(pg_current_snapshot()) THEN t.epoch + 1 ELSE t.epoch END
+      FROM ${schema}.events t ORDER BY t.epoch DESC, t.transaction_id DESC LIMIT 1), 0) AS epoch) log
     WHERE base[ev.w] IS NOT NULL
     ORDER BY ev.w, ev.i
-    RETURNING NULL::int, 'written'::text, e.stream_id, e.event_id, e.stream_version, e.transaction_id, e.global_position;
+    RETURNING NULL::int, 'written'::text, e.stream_id, e.event_id, e.stream_version, e.epoch, e.transaction_id, e.global_position;
   END IF;
 END $fn$`;
+}
+
+/**
+ * Until ADR 0019 the function returned no epoch; a function's result type cannot be replaced, so the
+ * old one is dropped first (once: the same statement finds nothing to drop afterwards).
+ */
+export function dropOldAppendFunctionDdl(schema: string): string {
+  return `DO $do$ BEGIN
+  IF EXISTS (SELECT 1 FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+             WHERE n.nspname = '${schema}' AND p.proname = 'append_events' AND NOT ('epoch' = ANY (p.proargnames))) THEN
+    DROP FUNCTION ${schema}.append_events(text[], int[], int[], int[], jsonb);
+  END IF;
+END $do$`;
 }
 
 export function appendStatement(schema: string): string {
@@ -221,7 +256,7 @@ function resultOf(writes: PreparedAppend, versions: Map<string, number>, rows: W
   });
   let position = LOG_START;
   for (const row of rows) {
-    const candidate = { transactionId: row.transaction_id, globalPosition: row.global_position };
+    const candidate = { epoch: row.epoch, transactionId: row.transaction_id, globalPosition: row.global_position };
     if (isAfter(candidate, position)) position = candidate;
   }
   return { streams, position };

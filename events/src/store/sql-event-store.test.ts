@@ -46,6 +46,7 @@ describe('SqlEventStore specifics', () => {
       ['data', 'jsonb'],
       ['metadata', 'jsonb'],
       ['recorded_at', 'timestamp with time zone'],
+      ['epoch', 'integer'],
     ]);
     expect(rows.every((r) => r.is_nullable === 'NO')).toBe(true);
   });

@@ -11,7 +11,16 @@ import { LiveTail } from './live-tail';
 import type { AppendResult, EventStore, ExpectedVersion, ReadAllOptions, StreamWrite } from './port';
 import { prepareWrites } from './prepare-writes';
 import { batchSizeOf } from './read-options';
-import { type AppendRow, appendFunctionDdl, appendOutcomes, appendParams, appendStatement, type PreparedAppend } from './sql-append';
+import {
+  type AppendRow,
+  appendFunctionDdl,
+  appendOutcomes,
+  appendParams,
+  appendStatement,
+  dropOldAppendFunctionDdl,
+  type PreparedAppend,
+} from './sql-append';
+import { logHorizonSql } from './sql-horizon';
 import { EVENT_ID_CONSTRAINT, eventStoreDdl, notifyChannel, STREAM_VERSION_CONSTRAINT } from './sql-schema';
 
 export interface SqlEventStoreOptions {
@@ -27,10 +36,11 @@ export interface SqlEventStoreOptions {
 
 /** A writer that bypasses the stream locks can still hit a unique index; a fresh attempt sees its rows. */
 const MAX_ATTEMPTS = 3;
-const COLUMNS = 'global_position, transaction_id, stream_id, stream_version, event_id, type, schema_version, data, metadata, recorded_at';
+const COLUMNS = 'global_position, epoch, transaction_id, stream_id, stream_version, event_id, type, schema_version, data, metadata, recorded_at';
 
 interface EventRow {
   global_position: number;
+  epoch: number;
   transaction_id: number;
   stream_id: string;
   stream_version: number;
@@ -59,13 +69,14 @@ interface EventRow {
  * commit. A statement that fails as a whole (a writer outside the store raced it) is repeated per
  * append, so that the error reaches only the append it belongs to.
  *
- * Why the global log, read in (transaction_id, global_position) order, never shows a stream's
+ * Why the global log, read in (epoch, transaction_id, global_position) order, never shows a stream's
  * version 2 before its version 1: a transaction gets its xid at its first INSERT (step 3), after it
  * waited for the stream locks and read the versions (steps 1-2). The writer of version 1 held that
  * stream's lock until it committed, and it had its xid already, so version 2's writer, which read
  * version 1 after that commit, gets a larger xid. With an exact expected version the same holds even
  * without the lock: the handler loaded version 1 as committed before its transaction began. Two
- * appends to one stream in the same batch share the xid and are ordered by global_position.
+ * appends to one stream in the same batch share the xid and are ordered by global_position. The epoch
+ * (ADR 0019) only grows: version 2's append sees version 1's epoch and writes that one or the next.
  */
 export class SqlEventStore implements EventStore {
   private readonly schema: string;
@@ -99,7 +110,9 @@ export class SqlEventStore implements EventStore {
   /** Creates schema, table, indexes and the append function if missing; safe when several processes start at once. */
   async migrate(): Promise<void> {
     await setupUnderLock(this.sql, `${this.table}.migrate`, async (tx) => {
-      for (const statement of [...eventStoreDdl(this.schema), appendFunctionDdl(this.schema)]) await tx.query(statement);
+      for (const statement of [...eventStoreDdl(this.schema), dropOldAppendFunctionDdl(this.schema), appendFunctionDdl(this.schema)]) {
+        await tx.query(statement);
+      }
     });
   }
 
@@ -125,27 +138,29 @@ export class SqlEventStore implements EventStore {
   }
 
   /**
-   * Only rows of transactions older than every still running one (xid below the snapshot's xmin) are
-   * returned: a later commit can then never land before the reader's checkpoint. The same statement
-   * tells whether committed rows wait behind that horizon; then subscribers are woken again shortly,
-   * since the open transaction that holds them back may not notify when it ends (it may write no events).
+   * Only settled rows are returned, those before the log's horizon (sql-horizon.ts: in the current epoch,
+   * of transactions older than every write transaction of this database still running): a later commit
+   * can then never land before the reader's checkpoint. The same statement tells whether committed rows
+   * wait behind that horizon; then subscribers are woken again shortly, since the open transaction that
+   * holds them back may not notify when it ends (it may write no events).
    */
   async readAll(after: LogPosition, options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
     const { rows } = await this.sql.query<{ waiting: boolean } & Partial<EventRow>>(
-      `WITH horizon AS MATERIALIZED (
-         SELECT s.xmin, EXISTS (SELECT 1 FROM ${this.table} WHERE transaction_id >= s.xmin) AS waiting
-         FROM (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin) s
+      `WITH horizon AS MATERIALIZED (${logHorizonSql(this.table)}),
+       waiting AS MATERIALIZED (
+         SELECT h.epoch, h.xid, EXISTS (SELECT 1 FROM ${this.table} w WHERE (w.epoch, w.transaction_id) >= (h.epoch, h.xid)) AS waiting
+         FROM horizon h
        )
        SELECT h.waiting, e.*
-       FROM horizon h
+       FROM waiting h
        LEFT JOIN LATERAL (
          SELECT ${COLUMNS} FROM ${this.table}
-         WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint) AND transaction_id < h.xmin
-         ORDER BY transaction_id, global_position
-         LIMIT $3
+         WHERE (epoch, transaction_id, global_position) > ($1::int, $2::text::xid8, $3::bigint) AND (epoch, transaction_id) < (h.epoch, h.xid)
+         ORDER BY epoch, transaction_id, global_position
+         LIMIT $4
        ) e ON true
-       ORDER BY e.transaction_id, e.global_position`,
-      [String(after.transactionId), after.globalPosition, batchSizeOf(options)],
+       ORDER BY e.epoch, e.transaction_id, e.global_position`,
+      [after.epoch, String(after.transactionId), after.globalPosition, batchSizeOf(options)],
       { prepare: true },
     );
     const waiting = rows[0]?.waiting === true;
@@ -249,7 +264,7 @@ export class SqlEventStore implements EventStore {
       metadata: row.metadata,
       streamId: row.stream_id,
       streamVersion: row.stream_version,
-      position: { transactionId: row.transaction_id, globalPosition: row.global_position },
+      position: { epoch: row.epoch, transactionId: row.transaction_id, globalPosition: row.global_position },
       recordedAt: new Date(row.recorded_at).toISOString(),
     };
   }

@@ -25,8 +25,14 @@ export function eventStoreDdl(schema: string): string[] {
       CONSTRAINT ${STREAM_VERSION_CONSTRAINT} UNIQUE (stream_id, stream_version),
       CONSTRAINT ${EVENT_ID_CONSTRAINT} UNIQUE (event_id)
     )`,
-    // The global-log reader's order and its "anything committed behind the horizon?" probe.
-    `CREATE INDEX IF NOT EXISTS events_log_order ON ${schema}.events (transaction_id, global_position)`,
+    // The cluster the event was written in, counted from 0 (ADR 0019): a restore into a new cluster
+    // starts the transaction ids anew, the append function then opens the next epoch. Existing rows
+    // are of epoch 0, as are the checkpoints stored before the column existed.
+    `ALTER TABLE ${schema}.events ADD COLUMN IF NOT EXISTS epoch integer NOT NULL DEFAULT 0`,
+    // The global-log reader's order, its "anything committed behind the horizon?" probe and the
+    // append function's look at the log's tip; it replaces the index without the epoch.
+    `CREATE INDEX IF NOT EXISTS events_epoch_order ON ${schema}.events (epoch, transaction_id, global_position)`,
+    `DROP INDEX IF EXISTS ${schema}.events_log_order`,
     // The audit log (issue 18): newest first by recorded time, alone, for one user or one event type, paged by cursor.
     `CREATE INDEX IF NOT EXISTS events_recorded ON ${schema}.events (recorded_at, global_position)`,
     `CREATE INDEX IF NOT EXISTS events_user_recorded ON ${schema}.events ((metadata->>'userId'), recorded_at, global_position)`,

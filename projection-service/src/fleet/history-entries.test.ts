@@ -18,7 +18,7 @@ const recorded = (type: string, data: unknown): RecordedEvent => ({
   metadata: { userId: null, correlationId: 'c', causationId: null, occurredAt: at, commandName: 'ChangeTourStatus' },
   streamId: 'revenue-t-1',
   streamVersion: 1,
-  position: { transactionId: 1, globalPosition: 1 },
+  position: { epoch: 0, transactionId: 1, globalPosition: 1 },
   recordedAt: at,
 });
 const revenue = (over: Record<string, unknown>) =>

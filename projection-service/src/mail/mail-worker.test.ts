@@ -26,7 +26,7 @@ function recorded(type: string, data: Record<string, unknown>): RecordedEvent {
     metadata: { userId: null, correlationId: randomUUID(), causationId: null, occurredAt: new Date().toISOString(), commandName: 'Test' },
     streamId: `dispo-day-${String(data.date)}`,
     streamVersion: position,
-    position: { transactionId: position, globalPosition: position },
+    position: { epoch: 0, transactionId: position, globalPosition: position },
     recordedAt: new Date().toISOString(),
   } as RecordedEvent;
 }
