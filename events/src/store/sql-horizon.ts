@@ -42,13 +42,15 @@ export function logHorizonSql(table: string): string {
 
 /** The write transaction that holds the log's horizon back while committed events wait behind it. */
 export interface LogHoldBack {
-  /** Since when the first event waiting behind it (in log order) is recorded. */
+  /** Since when the first event waiting behind it (in log order) is recorded, and how long ago that is. */
   waitingSince: string;
+  heldForSeconds: number;
   transactionId: string;
   /** The transaction's database: always this one since ADR 0019, named for the admin all the same. */
   database: string | null;
-  /** Its start (a prepared transaction: when it was prepared). */
+  /** Its start (a prepared transaction: when it was prepared), and its age. */
   since: string | null;
+  ageSeconds: number | null;
   pid: number | null;
   state: string | null;
   application: string | null;
@@ -62,9 +64,11 @@ export async function logHoldBack(sql: SqlExecutor, schema = 'es'): Promise<LogH
   const table = `${assertSqlIdentifier(schema, 'schema')}.events`;
   const { rows } = await sql.query<{
     waiting_since: Date | string;
+    held_for: number;
     xid: string;
     database: string | null;
     since: Date | string | null;
+    age: number | null;
     pid: number | null;
     state: string | null;
     application: string | null;
@@ -75,8 +79,10 @@ export async function logHoldBack(sql: SqlExecutor, schema = 'es'): Promise<LogH
        WHERE (e.epoch, e.transaction_id) >= (h.epoch, h.xid)
        ORDER BY e.epoch, e.transaction_id, e.global_position LIMIT 1
      )
-     SELECT w.recorded_at AS waiting_since, h.xid::text AS xid, coalesce(a.datname, p.database) AS database,
-       coalesce(a.xact_start, p.prepared) AS since, a.pid, a.state, nullif(a.application_name, '') AS application
+     SELECT w.recorded_at AS waiting_since, extract(epoch FROM clock_timestamp() - w.recorded_at)::float8 AS held_for,
+       h.xid::text AS xid, coalesce(a.datname, p.database) AS database, coalesce(a.xact_start, p.prepared) AS since,
+       extract(epoch FROM clock_timestamp() - coalesce(a.xact_start, p.prepared))::float8 AS age,
+       a.pid, a.state, nullif(a.application_name, '') AS application
      FROM waiting w CROSS JOIN horizon h
      LEFT JOIN pg_stat_activity a ON a.backend_xid = xid(h.xid)
      LEFT JOIN pg_prepared_xacts p ON p.transaction = xid(h.xid)
@@ -86,9 +92,11 @@ export async function logHoldBack(sql: SqlExecutor, schema = 'es'): Promise<LogH
   if (!row) return null;
   return {
     waitingSince: new Date(row.waiting_since).toISOString(),
+    heldForSeconds: Math.round(Number(row.held_for)),
     transactionId: row.xid,
     database: row.database,
     since: row.since === null ? null : new Date(row.since).toISOString(),
+    ageSeconds: row.age === null ? null : Math.round(Number(row.age)),
     pid: row.pid === null ? null : Number(row.pid),
     state: row.state,
     application: row.application,
