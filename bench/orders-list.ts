@@ -128,8 +128,8 @@ async function rebuild(app: Awaited<ReturnType<typeof startBenchApp>>, base: str
   const writeSeconds = (Date.now() - t0) / 1000;
   // Only the orders projection replays: the others are marked as past the bulk-written events.
   await app.infra.sql.query(
-    `UPDATE read.projection_checkpoints c SET transaction_id = h.transaction_id::text::bigint, global_position = h.global_position
-     FROM (SELECT transaction_id, global_position FROM es.events ORDER BY transaction_id DESC, global_position DESC LIMIT 1) h
+    `UPDATE read.projection_checkpoints c SET epoch = h.epoch, transaction_id = h.transaction_id::text::bigint, global_position = h.global_position
+     FROM (SELECT epoch, transaction_id, global_position FROM es.events ORDER BY epoch DESC, transaction_id DESC, global_position DESC LIMIT 1) h
      WHERE c.name <> 'orders'`,
   );
   const { rows } = await app.infra.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM es.events');

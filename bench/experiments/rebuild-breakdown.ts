@@ -28,8 +28,8 @@ try {
   await app.services.runner.stop();
   await bulkWriteOrderEvents(app.infra.sql, EVENTS);
   await app.infra.sql.query(
-    `UPDATE read.projection_checkpoints c SET transaction_id = h.transaction_id::text::bigint, global_position = h.global_position
-     FROM (SELECT transaction_id, global_position FROM es.events ORDER BY transaction_id DESC, global_position DESC LIMIT 1) h
+    `UPDATE read.projection_checkpoints c SET epoch = h.epoch, transaction_id = h.transaction_id::text::bigint, global_position = h.global_position
+     FROM (SELECT epoch, transaction_id, global_position FROM es.events ORDER BY epoch DESC, transaction_id DESC, global_position DESC LIMIT 1) h
      WHERE c.name <> 'orders'`,
   );
   const pgCpu = new PgBackendCpu(app.infra.sql);
@@ -55,16 +55,16 @@ try {
   if (ONLY.includes('read')) {
     await timed('read the log, raw rows (no upcast)', async () => {
       let n = 0;
-      let after = [0, 0];
+      let after = [0, 0, 0];
       for (;;) {
-        const { rows } = await app.infra.sql.query<{ transaction_id: number; global_position: number }>(
-          `SELECT global_position, transaction_id, stream_id, stream_version, event_id, type, schema_version, data, metadata, recorded_at FROM es.events
-           WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint) ORDER BY transaction_id, global_position LIMIT 5000`,
-          [String(after[0]), after[1]],
+        const { rows } = await app.infra.sql.query<{ epoch: number; transaction_id: number; global_position: number }>(
+          `SELECT global_position, epoch, transaction_id, stream_id, stream_version, event_id, type, schema_version, data, metadata, recorded_at FROM es.events
+           WHERE (epoch, transaction_id, global_position) > ($1::int, $2::text::xid8, $3::bigint) ORDER BY epoch, transaction_id, global_position LIMIT 5000`,
+          [after[0], String(after[1]), after[2]],
         );
         if (rows.length === 0) return n;
         n += rows.length;
-        after = [rows[rows.length - 1]!.transaction_id, rows[rows.length - 1]!.global_position];
+        after = [rows[rows.length - 1]!.epoch, rows[rows.length - 1]!.transaction_id, rows[rows.length - 1]!.global_position];
       }
     });
   }
