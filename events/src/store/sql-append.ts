@@ -82,13 +82,12 @@ DECLARE
   accepted boolean;
   is_retried boolean;
   inserting boolean := false;
-  foreign_tip boolean;
 BEGIN
-  SELECT e.transaction_id >= pg_snapshot_xmax(pg_current_snapshot()) INTO foreign_tip
-  FROM ${schema}.events e ORDER BY e.epoch DESC, e.transaction_id DESC LIMIT 1;
-  IF foreign_tip THEN PERFORM pg_advisory_xact_lock(hashtext('${schema}.events.epoch'), 0);
-  ELSE PERFORM pg_advisory_xact_lock_shared(hashtext('${schema}.events.epoch'), 0);
-  END IF;
+  -- The epoch lock (above): exclusive when the log's tip was written by another cluster.
+  PERFORM CASE WHEN (SELECT e.transaction_id >= pg_snapshot_xmax(pg_current_snapshot())
+                     FROM ${schema}.events e ORDER BY e.epoch DESC, e.transaction_id DESC LIMIT 1)
+    THEN pg_advisory_xact_lock(hashtext('${schema}.events.epoch'), 0)
+    ELSE pg_advisory_xact_lock_shared(hashtext('${schema}.events.epoch'), 0) END;
 
   FOR stream_lock IN
     SELECT hashtext(s) AS key, bool_or(c > 0) AS exclusive FROM unnest(streams, counts) AS t(s, c) GROUP BY 1 ORDER BY 1
