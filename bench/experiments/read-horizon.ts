@@ -3,8 +3,9 @@
  *
  * The cost of one read of the log at its end (what every wake of a subscriber does): sequential
  * `readAll` calls from the last position over a log of 1,000 events, once with no other write
- * transaction on the server and once while another database holds one open (then the horizon of
- * ADR 0019 looks at the backends' activity). Prints µs per read (p50 / mean) for each.
+ * transaction on the server, while another database holds one open, and then with an event committed
+ * after that transaction (then the horizon of ADR 0019 looks at the backends' activity). Prints µs per
+ * read (p50 / mean) for each.
  */
 import { performance } from 'node:perf_hooks';
 import { allEventDefinitions } from '@dispo/events/catalog/index';
@@ -27,10 +28,13 @@ async function main(): Promise<void> {
        SELECT 'bench-' || n, 1, gen_random_uuid(), 'Bench', 1, '{}', '{}' FROM generate_series(1, 1000) n`,
     );
     // The log's end, by a query that reads the same before and after ADR 0019 (all of epoch 0 here).
-    const { rows } = await db.sql.query<{ x: number; p: number }>(
-      'SELECT transaction_id AS x, global_position AS p FROM es.events ORDER BY transaction_id DESC, global_position DESC LIMIT 1',
-    );
-    let end = { epoch: 0, transactionId: Number(rows[0]!.x), globalPosition: Number(rows[0]!.p) } as LogPosition;
+    const logEnd = async (): Promise<LogPosition> => {
+      const { rows } = await db.sql.query<{ x: number; p: number }>(
+        'SELECT transaction_id AS x, global_position AS p FROM es.events ORDER BY transaction_id DESC, global_position DESC LIMIT 1',
+      );
+      return { epoch: 0, transactionId: Number(rows[0]!.x), globalPosition: Number(rows[0]!.p) } as LogPosition;
+    };
+    let end = await logEnd();
     const measure = async (label: string) => {
       for (let i = 0; i < 200; i++) await store.readAll(end);
       const times: number[] = [];
@@ -52,6 +56,13 @@ async function main(): Promise<void> {
     await session.query('INSERT INTO job VALUES (1)');
     try {
       await measure('a write transaction open in another database');
+      // An event committed after it: the horizon now looks at the backends (before ADR 0019 it held it back).
+      await db.sql.query(
+        `INSERT INTO es.events (stream_id, stream_version, event_id, type, schema_version, data, metadata)
+         VALUES ('bench-late', 1, gen_random_uuid(), 'Bench', 1, '{}', '{}')`,
+      );
+      end = await logEnd();
+      await measure('the same, with an event committed after it');
     } finally {
       await session.query('ROLLBACK');
       await session.end();

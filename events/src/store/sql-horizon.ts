@@ -20,13 +20,16 @@ import { assertSqlIdentifier } from '../sql/identifier';
  * it. Ids are unique, so an id of this database is never taken for another's; one that ended between the
  * snapshot and that look is found in neither and counts, which holds the reader back for this one read
  * only. A backend that hides its xid from this role (no pg_read_all_stats) counts as well: the server-wide
- * rule of before, never a skipped event. Only when the snapshot has running ids does it look at all.
+ * rule of before, never a skipped event. It looks only when that changes the answer: when committed
+ * events lie at or above the server's oldest running id (the snapshot's xmin, the horizon before).
  */
 export function logHorizonSql(table: string): string {
   return `SELECT CASE WHEN tip.transaction_id >= pg_snapshot_xmax(s.snap) THEN tip.epoch + 1 ELSE coalesce(tip.epoch, 0) END AS epoch,
       CASE
         WHEN tip.transaction_id >= pg_snapshot_xmax(s.snap) THEN '0'::xid8
         WHEN pg_snapshot_xmin(s.snap) = pg_snapshot_xmax(s.snap) THEN pg_snapshot_xmax(s.snap)
+        WHEN NOT EXISTS (SELECT 1 FROM ${table} w WHERE (w.epoch, w.transaction_id) >= (tip.epoch, pg_snapshot_xmin(s.snap)))
+          THEN pg_snapshot_xmin(s.snap)
         ELSE coalesce((
           SELECT min(running) FROM pg_snapshot_xip(s.snap) AS running
           WHERE xid(running) NOT IN (
