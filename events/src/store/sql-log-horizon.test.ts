@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { isAfter, LOG_START, type LogPosition, type NewEvent } from '../envelope';
 import { defineEvent, EventRegistry } from '../registry';
 import { createPgClient } from '../sql/pg-client';
+import { followLog } from '../testing/follow-log';
 import { createTestSql, type TestSql } from '../testing/test-database';
 import { logHoldBack } from './sql-horizon';
 import { SqlEventStore } from './sql-event-store';
@@ -78,6 +79,32 @@ describe('the log across restores (epochs, ADR 0019)', () => {
     const third = await store.append(`order-${randomUUID()}`, 'no_stream', [event(1)]);
     expect(third.position.epoch).toBe(2);
     expect((await readOn(store, after.at)).seen.map((e) => e.position.epoch)).toEqual([1, 2]);
+  });
+
+  it('gives a follower every event once while concurrent writers of several processes open the new epoch', async () => {
+    await new SqlEventStore(db.sql, registry, { schema: 'es_switch' }).migrate();
+    await restoreForeignEvents(db.sql, 'es_switch', `order-${randomUUID()}`, 5);
+    // Four "processes": each its own pool and group commit; on PGlite they share the one connection.
+    const clients = db.url ? Array.from({ length: 4 }, () => createPgClient(db.url!, { max: 4 })) : [db.sql];
+    const stores = clients.map((sql) => new SqlEventStore(sql, registry, { schema: 'es_switch' }));
+    const reader = new SqlEventStore(db.sql, registry, { schema: 'es_switch' });
+    const follower = followLog(reader);
+    const reading = setInterval(follower.wake, 2);
+    try {
+      const written = await Promise.all(
+        Array.from({ length: 200 }, (_, i) => stores[i % stores.length]!.append(`order-${randomUUID()}`, 'no_stream', [event(i)])),
+      );
+      await vi.waitFor(() => expect(follower.seen).toHaveLength(205), { timeout: 10_000 });
+      expect(new Set(written.map((w) => w.position.epoch))).toEqual(new Set([1]));
+      const ids = follower.seen.map((e) => e.eventId);
+      expect(new Set(ids).size).toBe(205);
+      expect(follower.seen.slice(5).every((e) => e.position.epoch === 1)).toBe(true);
+    } finally {
+      clearInterval(reading);
+      await Promise.all(stores.map((s) => s.close()));
+      await reader.close();
+      if (db.url) await Promise.all(clients.map((c) => c.close()));
+    }
   });
 
   it('keeps the positions of a log from before the epoch column (epoch 0)', async () => {
