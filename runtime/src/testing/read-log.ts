@@ -17,9 +17,9 @@ export async function readLog(store: EventStore): Promise<RecordedEvent[]> {
 
 /**
  * The whole log once every event committed so far is readable. `readAll` holds back what committed
- * behind an older transaction still open anywhere on the server (ADR 0001), and in CI other suites
- * write to the same server: a test that reads right after writing waits until it reads as many
- * events as the table counts.
+ * behind an older write transaction still open in the same database (ADR 0001; until ADR 0019
+ * anywhere on the server): a test that reads right after writing waits until it reads as many events
+ * as the table counts.
  */
 export async function readCommittedLog(store: EventStore, sql: SqlExecutor, timeoutMs = 60_000): Promise<RecordedEvent[]> {
   const deadline = Date.now() + timeoutMs;
