@@ -20,6 +20,8 @@ const DATABASE_URL = process.env.DATABASE_URL;
 const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
 const canInitdb = existsSync(join(PG_BIN, 'initdb'));
 const asRoot = process.getuid?.() === 0;
+if (!DATABASE_URL) console.info('log-horizon fault tests skipped: DATABASE_URL is not set');
+else if (!canInitdb) console.info(`restore fault test skipped: no initdb in ${PG_BIN} (set PG_BIN)`);
 
 async function until(check: () => Promise<boolean> | boolean, timeoutMs = 15_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
