@@ -121,11 +121,10 @@ describe.skipIf(!DATABASE_URL || !canInitdb)(
         before = await s.create();
         await until(() => s.visible(before));
         const { rows } = await source.infra.sql.query<{ name: string }>('SELECT current_database() AS name');
-        execFileSync('pg_dump', ['--no-owner', '--no-privileges', '-f', dump, databaseUrl(rows[0]!.name)]);
+        pgTool('pg_dump', ['--no-owner', '--no-privileges', '-f', dump, databaseUrl(rows[0]!.name)]);
       } finally {
         await source.close();
       }
-      if (asRoot) execFileSync('chown', ['postgres', dump]);
 
       pgTool('createdb', ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', 'dispo']);
       pgTool('psql', ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', 'dispo', '-q', '-1', '-v', 'ON_ERROR_STOP=1', '-f', dump]);
