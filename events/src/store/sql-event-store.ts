@@ -4,7 +4,7 @@ import type { EventRegistry } from '../registry';
 import type { SqlClient } from '../sql/client';
 import { assertSqlIdentifier } from '../sql/identifier';
 import { setupUnderLock } from '../sql/setup-lock';
-import { EventIdConflictError, WrongExpectedVersionError } from './errors';
+import { EventIdConflictError, IdempotentWriteExistsError, WrongExpectedVersionError } from './errors';
 import { AppendSignal } from './append-signal';
 import { GroupCommit, type GroupCommitOptions } from './group-commit';
 import { LiveTail } from './live-tail';
@@ -12,7 +12,7 @@ import type { AppendResult, EventStore, ExpectedVersion, ReadAllOptions, StreamW
 import { prepareWrites } from './prepare-writes';
 import { batchSizeOf } from './read-options';
 import { type AppendRow, appendFunctionDdl, appendOutcomes, appendParams, appendStatement, type PreparedAppend } from './sql-append';
-import { EVENT_ID_CONSTRAINT, eventStoreDdl, notifyChannel, STREAM_VERSION_CONSTRAINT } from './sql-schema';
+import { EVENT_ID_CONSTRAINT, eventStoreDdl, IDEMPOTENCY_KEY_CONSTRAINT, notifyChannel, STREAM_VERSION_CONSTRAINT } from './sql-schema';
 
 export interface SqlEventStoreOptions {
   /** Schema of the events table (default 'es'); a plain lower-case identifier. */
@@ -124,6 +124,16 @@ export class SqlEventStore implements EventStore {
     return rows.map((row) => this.toRecorded(row));
   }
 
+  async findIdempotentWrite(idempotencyKey: string): Promise<LogPosition | null> {
+    const { rows } = await this.sql.query<{ transaction_id: number; global_position: number }>(
+      `SELECT transaction_id, global_position FROM ${this.table} WHERE metadata ? 'idempotencyKey' AND metadata->>'idempotencyKey' = $1`,
+      [idempotencyKey],
+      { prepare: true },
+    );
+    const row = rows[0];
+    return row ? { transactionId: Number(row.transaction_id), globalPosition: Number(row.global_position) } : null;
+  }
+
   /**
    * Only rows of transactions older than every still running one (xid below the snapshot's xmin) are
    * returned: a later commit can then never land before the reader's checkpoint. The same statement
@@ -225,7 +235,8 @@ export class SqlEventStore implements EventStore {
       } catch (error) {
         const constraint = uniqueViolation(error);
         if (!constraint) throw error;
-        if (attempt < MAX_ATTEMPTS) continue;
+        // Another attempt of the same keyed request committed: repeating cannot change that.
+        if (attempt < MAX_ATTEMPTS && constraint !== IDEMPOTENCY_KEY_CONSTRAINT) continue;
         throw conflictError(constraint, error, append);
       }
     }
@@ -272,6 +283,10 @@ function conflictError(constraint: string, error: unknown, writes: StreamWrite[]
   if (constraint === STREAM_VERSION_CONSTRAINT) {
     const write = writes.find((w) => detail.includes(`(${w.streamId},`)) ?? writes[0]!;
     return new WrongExpectedVersionError(write.streamId, write.expectedVersion, null);
+  }
+  if (constraint === IDEMPOTENCY_KEY_CONSTRAINT) {
+    const key = writes.flatMap((w) => w.events).find((e) => e.metadata.idempotencyKey !== undefined)?.metadata.idempotencyKey;
+    return new IdempotentWriteExistsError(key ?? '');
   }
   if (constraint === EVENT_ID_CONSTRAINT) {
     return new EventIdConflictError(writes.flatMap((w) => w.events.map((e) => e.eventId)).filter((id) => detail.includes(id)));
