@@ -105,7 +105,7 @@ export function bodyDigest(parts: readonly (string | Buffer)[]): string {
 }
 
 /** The log's name of a user's key: fixed length, and the key itself stays out of the log. */
-function writeKeyOf(userId: string, key: string): string {
+export function writeKeyOf(userId: string, key: string): string {
   return createHash('sha256').update(userId).update('\n').update(key).digest('base64url');
 }
 
