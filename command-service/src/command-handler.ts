@@ -6,6 +6,7 @@ import type { EventRegistry } from '@dispo/events/registry';
 import { WrongExpectedVersionError } from '@dispo/events/store/errors';
 import type { EventStore, ExpectedVersion, StreamWrite } from '@dispo/events/store/port';
 import { HttpError } from '@dispo/platform/http/errors';
+import { pendingIdempotentWrite } from '@dispo/platform/http/idempotency';
 
 /** Who issues a command, and when, for the events' metadata. */
 export interface CommandMeta {
@@ -80,10 +81,15 @@ export async function appendDecisions(
     expectedVersion: d.expectedVersion,
     events: d.events.map((e) => envelope(registry, meta, meta.correlationId, e)),
   }));
+  // A keyed request's first append names the key in its first event: the log's record that it committed (ADR 0021).
+  const keyed = pendingIdempotentWrite();
+  const first = writes.find((w) => w.events.length > 0)?.events[0];
+  if (keyed && first) first.metadata = { ...first.metadata, idempotencyKey: keyed.key };
   const result =
     writes.length === 1
       ? await store.append(writes[0]!.streamId, writes[0]!.expectedVersion, writes[0]!.events)
       : await store.appendMany(writes);
+  if (first) keyed?.appended();
   return result.position;
 }
 

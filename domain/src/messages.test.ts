@@ -30,6 +30,7 @@ const TEXTS_NOT_WORD_FOR_WORD = [
   'http.idempotencyKeyInvalid',
   'http.idempotencyKeyPending',
   'http.idempotencyKeyReused',
+  'http.idempotencyKeyCommitted',
   'errorScreen.details',
   'orderTable.pagination',
   'orderTable.notSet',

@@ -103,6 +103,7 @@ export const messages = {
     idempotencyKeyInvalid: 'Ungültiger Idempotency-Key (1–200 sichtbare Zeichen).',
     idempotencyKeyReused: 'Dieser Idempotency-Key wurde bereits für eine andere Anfrage verwendet.',
     idempotencyKeyPending: 'Eine Anfrage mit diesem Idempotency-Key wird noch bearbeitet.',
+    idempotencyKeyCommitted: 'Diese Anfrage wurde bereits ausgeführt und gespeichert. Bitte laden Sie die Ansicht neu.',
   },
 
   errorScreen: {

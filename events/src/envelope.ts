@@ -7,6 +7,12 @@ export const eventMetadataSchema = z.object({
   causationId: z.string().nullable(),
   occurredAt: z.string(),
   commandName: z.string().optional(),
+  /**
+   * The request's Idempotency-Key (hashed with its user), on the first event of the request's first
+   * append only: the log says whether a keyed request's write committed, and a unique index lets it
+   * commit once (ADR 0021).
+   */
+  idempotencyKey: z.string().min(1).max(100).optional(),
 });
 export type EventMetadata = z.infer<typeof eventMetadataSchema>;
 

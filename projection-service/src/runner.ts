@@ -3,6 +3,7 @@ import type { SqlClient, SqlExecutor } from '@dispo/events/sql/client';
 import { setupUnderLock } from '@dispo/events/sql/setup-lock';
 import type { EventStore } from '@dispo/events/store/port';
 import type { Notice, NoticeBus } from '@dispo/platform/bus/notice-bus';
+import { isDatabaseUnavailable } from '@dispo/platform/http/errors';
 import type { Logger } from 'pino';
 import { grantAnalystRead } from './analyst-role';
 import { buildDeferredIndexes, dropDeferredIndexes } from './deferred-indexes';
@@ -41,6 +42,11 @@ type Replay = 'rebuild' | 'schema';
 
 /** The longest pause between retries of a failing batch (database down): 0.5 s, doubling. */
 const MAX_BACKOFF_MS = 30_000;
+/**
+ * During such a pause the database is probed (SELECT 1) this often: once a probe that failed succeeds
+ * again, the pause ends, so the read side follows within about this long after an outage (ADR 0021).
+ */
+const PROBE_INTERVAL_MS = 250;
 
 /**
  * Follows the global log and applies every event to every projection, in the projections' order (later
@@ -320,11 +326,33 @@ export class ProjectionRunner {
         else if (this.failedBatches > 2)
           this.logger.warn({ attempt: this.failedBatches, error: String(error) }, 'projection batch still failing');
         this.onFailure?.();
-        if (this.failedBatches > 1) await sleep(Math.min(500 * 2 ** (this.failedBatches - 2), MAX_BACKOFF_MS));
+        if (this.failedBatches > 1) await this.pauseUnlessBack(Math.min(500 * 2 ** (this.failedBatches - 2), MAX_BACKOFF_MS));
         continue;
       }
       if (applied === 0 && !this.again) {
         await this.endSchemaReplays();
+        return;
+      }
+    }
+  }
+
+  /**
+   * Waits `ms` before the next try of a failing batch, but only until the database, seen down (by the
+   * batch's error or a probe), answers again. A batch that fails while the database answers keeps its
+   * full backoff: retrying it at once would only spin.
+   */
+  private async pauseUnlessBack(ms: number): Promise<void> {
+    const until = Date.now() + ms;
+    let seenDown = isDatabaseUnavailable(this.lastError);
+    while (!this.stopped && Date.now() < until) {
+      await sleep(Math.min(PROBE_INTERVAL_MS, until - Date.now()));
+      const up = await this.sql.query('SELECT 1').then(
+        () => true,
+        () => false,
+      );
+      if (!up) seenDown = true;
+      else if (seenDown) {
+        this.logger.info('database answers again; projections resume');
         return;
       }
     }

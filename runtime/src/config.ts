@@ -20,6 +20,7 @@ const envSchema = z.object({
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   ROUTING_URL: z.string().url('ROUTING_URL muss eine URL sein.').optional(),
   TRUST_PROXY: z.string().optional(),
+  IDEMPOTENCY_PENDING_MS: z.coerce.number().int().min(1000).max(3_600_000).optional(),
 });
 
 /**
@@ -58,6 +59,8 @@ export interface Config {
   routingUrl: string | undefined;
   /** Whose X-Forwarded-* headers to believe (client address, protocol); default none. */
   trustProxy: boolean | number | string;
+  /** A pending Idempotency-Key whose write is not in the log is released after this (ADR 0021); default 30 s. */
+  idempotencyPendingMs: number | undefined;
 }
 
 /** Configuration from the environment; the embedded defaults need nothing set. */
@@ -81,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO === 'true',
     routingUrl: e.ROUTING_URL,
     trustProxy: trustProxySetting(e.TRUST_PROXY),
+    idempotencyPendingMs: e.IDEMPOTENCY_PENDING_MS,
   };
 }
 

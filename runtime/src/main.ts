@@ -19,6 +19,7 @@ async function main(): Promise<void> {
     serveWeb: true,
     routingUrl: config.routingUrl,
     trustProxy: config.trustProxy,
+    idempotencyPendingBoundMs: config.idempotencyPendingMs,
     mail: { smtpUrl: config.smtpUrl, from: config.mailFrom, tourPlanRecipients: config.tourPlanRecipients, orderMailCopy: config.orderMailCopy },
     deadlineWarnings: true,
   });

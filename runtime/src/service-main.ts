@@ -18,6 +18,7 @@ export async function runService(name: string, halves: Pick<ServiceOptions, 'com
     serveWeb: halves.queries,
     routingUrl: config.routingUrl,
     trustProxy: config.trustProxy,
+    idempotencyPendingBoundMs: config.idempotencyPendingMs,
     mail: { smtpUrl: config.smtpUrl, from: config.mailFrom, tourPlanRecipients: config.tourPlanRecipients, orderMailCopy: config.orderMailCopy },
     deadlineWarnings: true,
   });

@@ -80,7 +80,7 @@ import { tariffProjection } from '@dispo/projection-service/projections/tariff';
 import { vehicleAnalyticsProjection } from '@dispo/projection-service/projections/vehicle-analytics';
 import { readTariff, vehicleAnalyticsQueryRoutes } from '@dispo/projection-service/queries/vehicle-analytics-routes';
 import { createHttpApp } from '@dispo/platform/http/create-app';
-import { installIdempotency, setupIdempotencyTable } from '@dispo/platform/http/idempotency';
+import { type Idempotency, installIdempotency, setupIdempotencyTable } from '@dispo/platform/http/idempotency';
 import { setupBlobStore } from '@dispo/platform/storage/blob-store';
 import { templateRoutes } from '@dispo/command-service/templates/template-routes';
 import { settingsRoutes } from '@dispo/command-service/user-settings/settings-routes';
@@ -165,6 +165,8 @@ export interface ServiceOptions {
   optimization?: OptimizationServiceOptions;
   /** ROUTING_URL: distances and travel times from an OSRM-compatible service (fall-back: straight line). */
   routingUrl?: string;
+  /** A pending Idempotency-Key whose write is not in the log is released after this (default 30 s, ADR 0021). */
+  idempotencyPendingBoundMs?: number;
 }
 
 /** The travel model of tour times: the catalogue's road factor, speed and minutes at the plants. */
@@ -216,6 +218,7 @@ export interface MailServiceOptions {
 export interface Services {
   app: FastifyInstance;
   runner: ProjectionRunner;
+  idempotency: Idempotency;
   start(options?: { optimizer?: boolean }): Promise<void>;
   /** Starts the route optimization worker that start({ optimizer: false }) held back. */
   startOptimizer(): Promise<void>;
@@ -237,7 +240,10 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
   if (serveWeb) await serveWebClient(app);
   await setupIdempotencyTable(infra.sql);
   await setupBlobStore(infra.sql);
-  installIdempotency(app, infra.sql);
+  const idempotency = installIdempotency(app, infra.sql, {
+    pendingBoundMs: options.idempotencyPendingBoundMs,
+    findWrite: infra.store.findIdempotentWrite?.bind(infra.store),
+  });
   const log = app.log as unknown as Logger;
   const runner = new ProjectionRunner(infra.sql, infra.store, projections, infra.bus, log);
   await runner.setup();
@@ -444,11 +450,13 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
   return {
     app,
     runner,
+    idempotency,
     /**
      * `optimizer: false` holds the route optimization worker back until startOptimizer(): the demo seed
      * runs optimizations of past days itself, and their claims, dated in the past, would look expired to it.
      */
     async start({ optimizer: withOptimizer = true }: { optimizer?: boolean } = {}) {
+      if (options.commands) idempotency.start();
       if (options.queries) {
         gateway = await attachSocketGateway({
           server: app.server,
@@ -482,6 +490,7 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
       await optimizer?.start();
     },
     async close() {
+      idempotency.stop();
       scheduler?.stop();
       await scheduler?.idle();
       await deadlineJob?.stop();

@@ -5,6 +5,7 @@ import { MAX_DOCUMENT_BYTES, MAX_DOCUMENT_MB } from '@dispo/domain/vehicle/index
 import { documentCategorySchema } from '@dispo/events/catalog/index';
 import { requireRoles } from '@dispo/platform/http/auth';
 import { HttpError } from '@dispo/platform/http/errors';
+import { bodyDigest } from '@dispo/platform/http/idempotency';
 import { requestText } from '@dispo/platform/http/text-schemas';
 import { blobStore } from '@dispo/platform/storage/blob-store';
 import type { FastifyRequest } from 'fastify';
@@ -59,6 +60,15 @@ async function readUpload(req: FastifyRequest): Promise<UploadedDocument> {
   return { fileName: file.fileName, category: parsed.data.category ?? null, content: file.content };
 }
 
+/** Uploads read before the handler, so that an Idempotency-Key compares their bytes (ADR 0021). */
+const uploads = new WeakMap<FastifyRequest, UploadedDocument>();
+
+async function readUploadFirst(req: FastifyRequest): Promise<void> {
+  const upload = await readUpload(req);
+  uploads.set(req, upload);
+  req.bodyDigest = bodyDigest([upload.fileName ?? '', upload.category ?? '', upload.content]);
+}
+
 /** POST /api/vehicles/:id/documents (multipart: file, category) and DELETE of one document. */
 export const documentRoutes: FastifyPluginAsyncZod<FleetRouteOptions> = async (app, opts) => {
   // Registered here, so that only these routes take multipart bodies.
@@ -68,9 +78,13 @@ export const documentRoutes: FastifyPluginAsyncZod<FleetRouteOptions> = async (a
 
   app.post(
     '/api/vehicles/:id/documents',
-    { onRequest: writers, schema: { tags, params: idParams, consumes: ['multipart/form-data'], multipartBody: uploadForm } },
+    {
+      onRequest: writers,
+      preValidation: readUploadFirst,
+      schema: { tags, params: idParams, consumes: ['multipart/form-data'], multipartBody: uploadForm },
+    },
     async (req, reply) => {
-      const upload = await readUpload(req);
+      const upload = uploads.get(req)!;
       const documentId = randomUUID();
       const { position } = await commands.addDocument(req.params.id, documentId, upload, {
         userId: req.user.sub,

@@ -1,7 +1,8 @@
 import pg from 'pg';
 import { assertSqlIdentifier } from './identifier';
 
-const RECONNECT_DELAY_MS = 1000;
+/** While the database is away, a new LISTEN connection is tried this often (the read side's wake-up after an outage, ADR 0021). */
+const RECONNECT_DELAY_MS = 250;
 
 /**
  * LISTEN on one dedicated connection (a pooled one would be handed to other queries). When that

@@ -33,6 +33,17 @@ export class EventIdConflictError extends Error {
 }
 
 /**
+ * The write of this Idempotency-Key is in the log already (ADR 0021): an earlier attempt of the same
+ * request committed it, so this one wrote nothing.
+ */
+export class IdempotentWriteExistsError extends Error {
+  override readonly name = 'IdempotentWriteExistsError';
+  constructor(readonly idempotencyKey: string) {
+    super(`The write of idempotency key ${idempotencyKey} is already in the log`);
+  }
+}
+
+/**
  * A multi-stream append on a store without cross-stream transactions (EventStoreDB) failed after the
  * first streams were written. Retrying the same command with the same event ids completes it.
  */

@@ -38,6 +38,11 @@ export interface EventStore {
    * containing only events that no still-running transaction can precede.
    */
   readAll(after: LogPosition, options?: ReadAllOptions): Promise<RecordedEvent[]>;
+  /**
+   * The position of the write whose first event carries this idempotency key in its metadata, or null
+   * if none committed (ADR 0021). Stores that cannot look it up leave it out.
+   */
+  findIdempotentWrite?(idempotencyKey: string): Promise<LogPosition | null>;
   /** Live tail: `onAppend` is called (debounced by the adapter) whenever new events may be readable. */
   subscribe(onAppend: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;

@@ -5,7 +5,7 @@ import type { NewEvent } from '../envelope';
 import { defineEvent, EventRegistry } from '../registry';
 import { followLog } from '../testing/follow-log';
 import { createTestSql, type TestSql } from '../testing/test-database';
-import { EventIdConflictError, WrongExpectedVersionError } from './errors';
+import { EventIdConflictError, IdempotentWriteExistsError, WrongExpectedVersionError } from './errors';
 import type { SqlClient } from '../sql/client';
 import { SqlEventStore } from './sql-event-store';
 
@@ -251,6 +251,30 @@ describe('SqlEventStore specifics', () => {
       ]);
 
       expect(outcomes.map(settled)).toEqual([[1], [1], expect.any(EventIdConflictError), [1]]);
+    });
+
+    it('commits the write of an idempotency key once, also when two attempts share a statement, and finds it (ADR 0021)', async () => {
+      const store = new SqlEventStore(db.sql, registry, { schema: 'es_group_keys' });
+      await store.migrate();
+      const keyed = (n: number, idempotencyKey: string): NewEvent => {
+        const e = event(n);
+        return { ...e, metadata: { ...e.metadata, idempotencyKey } };
+      };
+      const key = randomUUID();
+      expect(await store.findIdempotentWrite(key)).toBeNull();
+      // Two attempts of one request (different streams: each decided anew) in one group commit.
+      const outcomes = await Promise.allSettled([
+        store.append(`first-${randomUUID()}`, 'no_stream', [event(0)]),
+        store.append(`order-${randomUUID()}`, 'no_stream', [keyed(1, key), event(2)]),
+        store.append(`order-${randomUUID()}`, 'no_stream', [keyed(3, key)]),
+        store.append(`vehicle-${randomUUID()}`, 'no_stream', [event(4)]),
+      ]);
+      expect(outcomes.map(settled)).toEqual([[1], [2], expect.any(IdempotentWriteExistsError), [1]]);
+      // The position of the keyed (first) event: one before the write's last.
+      const { position } = (outcomes[1] as PromiseFulfilledResult<{ position: { epoch: number; transactionId: number; globalPosition: number } }>).value;
+      expect(await store.findIdempotentWrite(key)).toEqual({ epoch: position.epoch, transactionId: position.transactionId, globalPosition: position.globalPosition - 1 });
+      // Later, alone: refused at once.
+      await expect(store.append(`order-${randomUUID()}`, 'no_stream', [keyed(5, key)])).rejects.toBeInstanceOf(IdempotentWriteExistsError);
     });
   });
 });

@@ -4,7 +4,7 @@ import type { EventRegistry } from '../registry';
 import type { SqlClient } from '../sql/client';
 import { assertSqlIdentifier } from '../sql/identifier';
 import { setupUnderLock } from '../sql/setup-lock';
-import { EventIdConflictError, WrongExpectedVersionError } from './errors';
+import { EventIdConflictError, IdempotentWriteExistsError, WrongExpectedVersionError } from './errors';
 import { AppendSignal } from './append-signal';
 import { GroupCommit, type GroupCommitOptions } from './group-commit';
 import { LiveTail } from './live-tail';
@@ -21,7 +21,7 @@ import {
   type PreparedAppend,
 } from './sql-append';
 import { logHorizonSql } from './sql-horizon';
-import { EVENT_ID_CONSTRAINT, eventStoreDdl, notifyChannel, STREAM_VERSION_CONSTRAINT } from './sql-schema';
+import { EVENT_ID_CONSTRAINT, eventStoreDdl, IDEMPOTENCY_KEY_CONSTRAINT, notifyChannel, STREAM_VERSION_CONSTRAINT } from './sql-schema';
 
 export interface SqlEventStoreOptions {
   /** Schema of the events table (default 'es'); a plain lower-case identifier. */
@@ -137,6 +137,16 @@ export class SqlEventStore implements EventStore {
     return rows.map((row) => this.toRecorded(row));
   }
 
+  async findIdempotentWrite(idempotencyKey: string): Promise<LogPosition | null> {
+    const { rows } = await this.sql.query<{ epoch: number; transaction_id: number; global_position: number }>(
+      `SELECT epoch, transaction_id, global_position FROM ${this.table} WHERE metadata ? 'idempotencyKey' AND metadata->>'idempotencyKey' = $1`,
+      [idempotencyKey],
+      { prepare: true },
+    );
+    const row = rows[0];
+    return row ? { epoch: Number(row.epoch), transactionId: Number(row.transaction_id), globalPosition: Number(row.global_position) } : null;
+  }
+
   /**
    * Only settled rows are returned, those before the log's horizon (sql-horizon.ts: in the current epoch,
    * of transactions older than every write transaction of this database still running): a later commit
@@ -240,7 +250,8 @@ export class SqlEventStore implements EventStore {
       } catch (error) {
         const constraint = uniqueViolation(error);
         if (!constraint) throw error;
-        if (attempt < MAX_ATTEMPTS) continue;
+        // Another attempt of the same keyed request committed: repeating cannot change that.
+        if (attempt < MAX_ATTEMPTS && constraint !== IDEMPOTENCY_KEY_CONSTRAINT) continue;
         throw conflictError(constraint, error, append);
       }
     }
@@ -287,6 +298,10 @@ function conflictError(constraint: string, error: unknown, writes: StreamWrite[]
   if (constraint === STREAM_VERSION_CONSTRAINT) {
     const write = writes.find((w) => detail.includes(`(${w.streamId},`)) ?? writes[0]!;
     return new WrongExpectedVersionError(write.streamId, write.expectedVersion, null);
+  }
+  if (constraint === IDEMPOTENCY_KEY_CONSTRAINT) {
+    const key = writes.flatMap((w) => w.events).find((e) => e.metadata.idempotencyKey !== undefined)?.metadata.idempotencyKey;
+    return new IdempotentWriteExistsError(key ?? '');
   }
   if (constraint === EVENT_ID_CONSTRAINT) {
     return new EventIdConflictError(writes.flatMap((w) => w.events.map((e) => e.eventId)).filter((id) => detail.includes(id)));

@@ -1,6 +1,7 @@
 /** Named so that unique violations can be told apart (see SqlEventStore.appendMany). */
 export const STREAM_VERSION_CONSTRAINT = 'events_stream_version_key';
 export const EVENT_ID_CONSTRAINT = 'events_event_id_key';
+export const IDEMPOTENCY_KEY_CONSTRAINT = 'events_idempotency_key';
 
 /** LISTEN channel of the log in `schema`. */
 export function notifyChannel(schema: string): string {
@@ -37,6 +38,9 @@ export function eventStoreDdl(schema: string): string[] {
     `CREATE INDEX IF NOT EXISTS events_recorded ON ${schema}.events (recorded_at, global_position)`,
     `CREATE INDEX IF NOT EXISTS events_user_recorded ON ${schema}.events ((metadata->>'userId'), recorded_at, global_position)`,
     `CREATE INDEX IF NOT EXISTS events_type_recorded ON ${schema}.events (type, recorded_at, global_position)`,
+    // A keyed request's write (ADR 0021): found by its key, and committed at most once. Partial: the
+    // appends without a key (workers, seed) pay nothing for it.
+    `CREATE UNIQUE INDEX IF NOT EXISTS ${IDEMPOTENCY_KEY_CONSTRAINT} ON ${schema}.events ((metadata->>'idempotencyKey')) WHERE metadata ? 'idempotencyKey'`,
     // Until ADR 0017 a statement trigger notified inside every append transaction; PostgreSQL
     // serialises the commits of notifying transactions, so the store now notifies after its commits.
     `DROP TRIGGER IF EXISTS notify_appended ON ${schema}.events`,

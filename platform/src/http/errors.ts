@@ -1,8 +1,9 @@
 import { DomainError, type DomainErrorKind } from '@dispo/domain/decider';
 import { messages } from '@dispo/domain/messages';
-import { InvalidEventError, WrongExpectedVersionError } from '@dispo/events/store/errors';
+import { IdempotentWriteExistsError, InvalidEventError, WrongExpectedVersionError } from '@dispo/events/store/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { COMMITTED_STATUS, committedAnswer } from './idempotent-replay';
 
 /** An error whose status and German message may be shown to the client as they are. */
 export class HttpError extends Error {
@@ -68,6 +69,8 @@ export function installErrorHandling(app: FastifyInstance, pageFallback?: (reque
     if (error instanceof HttpError) return send(error.statusCode, error.message, error.details);
     if (error instanceof DomainError) return send(domainStatus[error.kind], error.message, error.details);
     if (error instanceof WrongExpectedVersionError) return send(409, messages.http.conflict);
+    // An earlier attempt of this keyed request committed its write (ADR 0021): that is the answer.
+    if (error instanceof IdempotentWriteExistsError) return reply.code(COMMITTED_STATUS).header('idempotent-replay', 'true').send(committedAnswer());
     // A value the route let through but the event's schema refuses is still the request's fault:
     // nothing was appended. Logged, since the route's own check should have named the field.
     if (error instanceof InvalidEventError) {

@@ -38,6 +38,7 @@ export interface TestAppOptions {
   /** Tour-plan mails: SMTP worker and scheduler (off unless given). */
   mail?: ServiceOptions['mail'];
   optimization?: ServiceOptions['optimization'];
+  idempotencyPendingBoundMs?: number;
 }
 
 export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
@@ -69,6 +70,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     serveWeb: options.serveWeb,
     mail: options.mail,
     optimization: options.optimization,
+    idempotencyPendingBoundMs: options.idempotencyPendingBoundMs,
   });
   if (seed && !seeded) await seedDemoData(infra, loadDemoCatalog(), { pinKey: TEST_PIN_KEY, history: options.history });
   await services.start();
