@@ -162,7 +162,8 @@ export function idsFor(hint: string, pools: FuzzPools): readonly string[] {
 }
 const NULL_PATTERN = '^[^\\u0000]*$';
 
-function merged(schema: JsonSchema): JsonSchema {
+/** A schema with its allOf parts folded in. */
+export function merged(schema: JsonSchema): JsonSchema {
   if (!schema.allOf) return schema;
   return schema.allOf.reduce<JsonSchema>((all, part) => ({ ...all, ...merged(part) }), { ...schema, allOf: undefined });
 }
@@ -289,12 +290,15 @@ function multipartOf(schema: JsonSchema): fc.Arbitrary<{ contentType: string; pa
   return fc.oneof(wellFormed, malformed);
 }
 
+/** Ids for a path placeholder: the word before it names its table, unless its own name does (vehicleId). */
+export function placeholderIds(op: Operation, name: string, pools: FuzzPools): readonly string[] {
+  return idsFor(name === 'id' ? (op.path.split(`/{${name}}`)[0]!.split('/').pop() ?? '') : name, pools);
+}
+
 /** One request to `op` with a generated body (JSON, or multipart when the document says so). */
 export function requestOf(op: Operation, pools: FuzzPools, token: string): fc.Arbitrary<FuzzRequest> {
   const placeholders = [...op.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
-  // The word before a placeholder names its table, unless the placeholder's own name does (vehicleId).
-  const tableHint = (name: string) => (name === 'id' ? (op.path.split(`/{${name}}`)[0]!.split('/').pop() ?? '') : name);
-  const url = fc.tuple(...placeholders.map((name) => pathValue(idsFor(tableHint(name), pools)))).map((values) =>
+  const url = fc.tuple(...placeholders.map((name) => pathValue(placeholderIds(op, name, pools)))).map((values) =>
     placeholders.reduce((path, name, i) => path.replace(`{${name}}`, values[i]!), op.path),
   );
   const auth = { authorization: `Bearer ${token}` };
