@@ -197,10 +197,12 @@ function typedValueOf(schema: JsonSchema, name: string, pools: FuzzPools, hostil
     case 'integer':
       return fc.integer({ min: Math.max(schema.minimum ?? -1000, -1e6), max: Math.min(schema.maximum ?? 100_000, 1e9) });
     case 'number': {
-      const min = schema.minimum ?? -1000;
+      // `positive()` documents as an exclusive minimum (a flag in OpenAPI 3.0, the bound itself in 3.1).
+      const exclusive = typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum : schema.exclusiveMinimum ? schema.minimum : undefined;
+      const min = exclusive !== undefined ? exclusive + 0.001 : (schema.minimum ?? -1000);
       const max = schema.maximum ?? 100_000;
       // Type-valid extremes the schema does not bound.
-      const extremes = HOSTILE_NUMBERS.filter((n) => n >= (schema.minimum ?? -Infinity) && n <= (schema.maximum ?? Infinity));
+      const extremes = HOSTILE_NUMBERS.filter((n) => n >= (exclusive !== undefined ? min : (schema.minimum ?? -Infinity)) && n <= (schema.maximum ?? Infinity));
       return fc.oneof(
         fc.integer({ min: Math.ceil(min), max: Math.floor(max) }),
         fc.double({ min, max, noNaN: true, noDefaultInfinity: true }),
@@ -238,8 +240,17 @@ function textOf(schema: JsonSchema, name: string, pools: FuzzPools): fc.Arbitrar
   return fc.string({ minLength, maxLength, unit: 'grapheme' });
 }
 
+/** Keys of a generated record (a map such as the tariff's prices by category): `default` and a few names. */
+export const RECORD_KEYS = ['default', 'Zement', 'Kies', 'Sand'];
+
 function objectOf(schema: JsonSchema, pools: FuzzPools, hostility: Hostility, depth: number): fc.Arbitrary<Record<string, unknown>> {
   const properties = Object.entries(schema.properties ?? {});
+  if (properties.length === 0 && typeof schema.additionalProperties === 'object') {
+    const entry = valueOf(schema.additionalProperties, '', pools, hostility, depth);
+    return fc.tuple(fc.subarray(RECORD_KEYS.slice(1)), fc.array(entry, { minLength: RECORD_KEYS.length, maxLength: RECORD_KEYS.length })).map(([keys, values]) =>
+      Object.fromEntries([RECORD_KEYS[0]!, ...keys].map((key, i) => [key, values[i]])),
+    );
+  }
   const record = fc.record(Object.fromEntries(properties.map(([key, value]) => [key, valueOf(value, key, pools, hostility, depth)])), {
     requiredKeys: properties.map(([key]) => key).filter((key) => (schema.required ?? []).includes(key)),
   });
