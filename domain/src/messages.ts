@@ -104,6 +104,8 @@ export const messages = {
     idempotencyKeyReused: 'Dieser Idempotency-Key wurde bereits für eine andere Anfrage verwendet.',
     idempotencyKeyPending: 'Eine Anfrage mit diesem Idempotency-Key wird noch bearbeitet.',
     idempotencyKeyCommitted: 'Diese Anfrage wurde bereits ausgeführt und gespeichert. Bitte laden Sie die Ansicht neu.',
+    // not in the spec (issue 38): a value the request check let through and a later check refused.
+    unprocessable: 'Die Anfrage ergibt Werte außerhalb der erlaubten Grenzen und wurde nicht ausgeführt.',
   },
 
   errorScreen: {
@@ -694,6 +696,9 @@ export const messages = {
     tourClosedForSequence: 'Die Reihenfolge einer abgeschlossenen oder stornierten Tour bleibt, wie sie ist.',
     vehicleHasFutureTours: (plate: string, tourNumbers: string) =>
       `Das Fahrzeug ${plate} hat noch geplante Touren (${tourNumbers}). Setzen Sie diese zuerst auf „Offen“ oder verschieben Sie sie.`,
+    // not in the spec (issue 38): the tariff, the weights or the km give a revenue beyond what can be recorded.
+    revenueOutOfBounds: (tourNumber: string) =>
+      `Die Tour ${tourNumber} kann nicht abgeschlossen werden: Erlös oder Kilometer nach dem gültigen Tarif liegen außerhalb der erlaubten Grenzen. Bitte lassen Sie den Tarif und die Auftragsmengen prüfen.`,
   },
 
   // not in the spec: the server's utilisation, timeline indicators, drag preview and MOSI texts (dispatch.md §7 gives no wording).

@@ -134,6 +134,68 @@ describe('live updates over socket.io', () => {
     }
   });
 
+  it('refuses a signed token whose claims HTTP refuses (unknown role, no roles, empty claims, expired) and sends it nothing', async () => {
+    const exp = Math.floor(Date.now() / 1000) + 3600;
+    const claims = { sub: demoId('user', 'dispo'), username: 'dispo', firstName: 'Frank', lastName: 'Berger', roles: ['dispatcher'] };
+    const { roles: _roles, ...withoutRoles } = claims;
+    const tokens: [string, string][] = [
+      ['unknown role', signJwt({ ...claims, roles: ['hacker'], exp }, TEST_JWT_SECRET)],
+      ['unknown and known role', signJwt({ ...claims, roles: ['dispatcher', 'hacker'], exp }, TEST_JWT_SECRET)],
+      ['roles missing', signJwt({ ...withoutRoles, exp }, TEST_JWT_SECRET)],
+      ['no roles', signJwt({ ...claims, roles: [], exp }, TEST_JWT_SECRET)],
+      ['empty claims', signJwt({ exp }, TEST_JWT_SECRET)],
+      ['name missing', signJwt({ sub: claims.sub, roles: ['admin'], exp }, TEST_JWT_SECRET)],
+      ['expired', signJwt({ ...claims, exp: exp - 7200 }, TEST_JWT_SECRET)],
+    ];
+    const refused: ReturnType<typeof record>[] = [];
+    for (const [name, token] of tokens) {
+      // HTTP refuses the token: the socket must do the same.
+      const http = await fetch(`${t.url}/api/orders?limit=1`, { headers: { authorization: `Bearer ${token}` } });
+      expect(http.status, name).toBe(401);
+      for (const transport of ['websocket', 'polling'] as const) {
+        const socket = io(t.url, { auth: { token }, transports: [transport], reconnection: false, forceNew: true, timeout: 5000 });
+        sockets.push(socket);
+        refused.push(record(socket));
+        const error = await new Promise<Error | null>((resolve) => {
+          socket.once('connect', () => resolve(null));
+          socket.once('connect_error', (err) => resolve(err));
+        });
+        expect(error?.message, `${name} over ${transport}`).toBe(messages.auth.sessionExpired);
+      }
+    }
+    // The same token with valid claims connects; it hears the order, the refused ones do not.
+    const valid = signJwt({ ...claims, exp }, TEST_JWT_SECRET);
+    expect((await fetch(`${t.url}/api/orders?limit=1`, { headers: { authorization: `Bearer ${valid}` } })).status).toBe(200);
+    const watched = record(await connect(t.url, { token: valid }));
+    const order = await createOrder(t, await t.login('auftrag'));
+    await until(() => watched.some((n) => n.order.id === order.id));
+    expect(refused.flat()).toEqual([]);
+  });
+
+  it('answers the polling handshake and polls with the security headers of every other answer', async () => {
+    const api = await fetch(`${t.url}/api/health`);
+    const expected = ['content-security-policy', 'x-frame-options', 'x-content-type-options', 'referrer-policy'].map(
+      (name) => [name, api.headers.get(name)] as const,
+    );
+    expect(expected.every(([, value]) => value !== null && value !== '')).toBe(true);
+    const handshake = await fetch(`${t.url}/socket.io/?EIO=4&transport=polling`);
+    expect(handshake.status).toBe(200);
+    const open = JSON.parse((await handshake.text()).slice(1)) as { sid: string };
+    const url = `${t.url}/socket.io/?EIO=4&transport=polling&sid=${open.sid}`;
+    // The CONNECT packet (refused for want of a token, an answer all the same), then the poll that reads the refusal.
+    const post = await fetch(url, { method: 'POST', body: '40', headers: { 'content-type': 'text/plain;charset=UTF-8' } });
+    expect(post.status).toBe(200);
+    const poll = await fetch(url);
+    expect(poll.status).toBe(200);
+    expect(await poll.text()).toContain(messages.auth.sessionExpired);
+    const unknownSession = await fetch(`${t.url}/socket.io/?EIO=4&transport=polling&sid=unbekannt`);
+    expect(unknownSession.status).toBe(400);
+    for (const [answer, res] of Object.entries({ handshake, post, poll, unknownSession })) {
+      for (const [name, value] of expected) expect(res.headers.get(name), `${answer}: ${name}`).toBe(value);
+    }
+    expect(Object.fromEntries(expected)).toMatchObject({ 'x-frame-options': 'DENY', 'x-content-type-options': 'nosniff', 'referrer-policy': 'same-origin' });
+  });
+
   it('sends nothing to a refused socket', async () => {
     const socket = io(t.url, { transports: ['websocket'], reconnection: false, forceNew: true, auth: { token: 'forged' } });
     sockets.push(socket);

@@ -81,6 +81,8 @@ import { vehicleAnalyticsProjection } from '@dispo/projection-service/projection
 import { readTariff, vehicleAnalyticsQueryRoutes } from '@dispo/projection-service/queries/vehicle-analytics-routes';
 import { createHttpApp } from '@dispo/platform/http/create-app';
 import { type Idempotency, installIdempotency, setupIdempotencyTable } from '@dispo/platform/http/idempotency';
+import { verifyReaderToken } from '@dispo/platform/http/auth';
+import { rawSecurityHeaders } from '@dispo/platform/http/security-headers';
 import { setupBlobStore } from '@dispo/platform/storage/blob-store';
 import { templateRoutes } from '@dispo/command-service/templates/template-routes';
 import { settingsRoutes } from '@dispo/command-service/user-settings/settings-routes';
@@ -228,13 +230,14 @@ export interface Services {
 /** Builds the HTTP app with the chosen halves; the embedded mode has both in one process. */
 export async function createServices(infra: Infrastructure, options: ServiceOptions): Promise<Services> {
   const serveWeb = options.serveWeb === true && webClientBuilt();
+  const scriptHashes = serveWeb ? inlineScriptHashes() : [];
   const app = await createHttpApp({
     jwtSecret: options.jwtSecret,
     logger: options.logger,
     logStream: options.logStream,
     logLevel: options.logLevel,
     pageFallback: serveWeb ? sendIndexHtml : undefined,
-    inlineScriptHashes: serveWeb ? inlineScriptHashes() : [],
+    inlineScriptHashes: scriptHashes,
     trustProxy: options.trustProxy,
   });
   if (serveWeb) await serveWebClient(app);
@@ -462,13 +465,10 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
           server: app.server,
           bus: infra.bus,
           logger: log,
+          securityHeaders: rawSecurityHeaders(scriptHashes),
           verifyToken: (token) => {
-            try {
-              const claims = app.jwt.verify<{ sub: string; exp?: number }>(token);
-              return { userId: claims.sub, expiresAt: typeof claims.exp === 'number' ? claims.exp * 1000 : null };
-            } catch {
-              return null;
-            }
+            const holder = verifyReaderToken(app, token);
+            return holder && { userId: holder.claims.sub, expiresAt: holder.expiresAt };
           },
         });
         await runner.start();

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { messages } from '@dispo/domain/messages';
 import { VEHICLE_HISTORY_ACTIONS } from '@dispo/domain/vehicle/history-actions';
-import { localDateSchema, MAX_HISTORY_AMOUNT, MAX_ODOMETER_READING, tariffValuesSchema } from '@dispo/events/catalog/index';
+import { localDateSchema, MAX_HISTORY_AMOUNT, MAX_ODOMETER_READING, type TariffValues, tariffValuesSchema } from '@dispo/events/catalog/index';
 import type { LogPosition } from '@dispo/events/envelope';
 import type { EventRegistry } from '@dispo/events/registry';
 import type { EventStore } from '@dispo/events/store/port';
@@ -23,17 +23,22 @@ export interface AnalyticsRouteOptions {
 
 const t = messages.vehicleAnalyticsScreen;
 
-/** PUT /api/tariff body (snake_case, as every request body). */
+/**
+ * PUT /api/tariff body (snake_case, as every request body): each value checked by the field of
+ * TariffSet's schema itself, so the route admits exactly what the event admits (issue 38). The route
+ * adds only what a form needs more: at least one base price, a running cost for `default`.
+ */
+const tariffFields = tariffValuesSchema.shape;
 const tariffBody = z.object({
   valid_from: localDateSchema,
-  base_per_tonne: z.record(z.string().trim().min(1), z.number().positive()).refine((r) => Object.keys(r).length > 0),
-  per_tonne_km: z.number().positive(),
-  minimum_per_load: z.number().positive(),
-  road_factor: z.number().min(1).max(3),
-  average_speed_kmh: z.number().min(10).max(120),
-  cost_per_km: z.record(z.string().trim().min(1), z.number().positive()).refine((r) => 'default' in r),
-  loading_minutes: z.number().int().min(0).max(240),
-  unloading_minutes: z.number().int().min(0).max(240),
+  base_per_tonne: tariffFields.basePerTonne.refine((r) => Object.keys(r).length > 0),
+  per_tonne_km: tariffFields.perTonneKm,
+  minimum_per_load: tariffFields.minimumPerLoad,
+  road_factor: tariffFields.roadFactor,
+  average_speed_kmh: tariffFields.averageSpeedKmh,
+  cost_per_km: tariffFields.costPerKm.refine((r) => 'default' in r),
+  loading_minutes: tariffFields.loadingMinutes,
+  unloading_minutes: tariffFields.unloadingMinutes,
 });
 
 /** POST /api/vehicle-analytics/:vehicleId/history body: fleet.md §3 Vehicle history entry fields. */
@@ -57,7 +62,7 @@ export const analyticsCommandRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions
 
   app.put('/api/tariff', { onRequest: admins, schema: { tags: ['Tarif'], body: tariffBody } }, async (req) => {
     const b = req.body;
-    const tariff = tariffValuesSchema.parse({
+    const tariff: TariffValues = {
       currency: 'EUR',
       basePerTonne: b.base_per_tonne,
       perTonneKm: b.per_tonne_km,
@@ -67,7 +72,7 @@ export const analyticsCommandRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions
       costPerKm: b.cost_per_km,
       loadingMinutes: b.loading_minutes,
       unloadingMinutes: b.unloading_minutes,
-    });
+    };
     const { position } = await commands.setTariff(b.valid_from, tariff, { userId: req.user.sub, commandName: 'SetTariff' });
     await opts.waitForProjections(position);
     return { success: true, ...((await opts.readTariff()) as object) };

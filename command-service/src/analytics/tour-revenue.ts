@@ -3,7 +3,9 @@ import { orderDecider } from '@dispo/domain/order/index';
 import { type TariffState, tariffDecider, tariffOn, tourKm, tourRevenue } from '@dispo/domain/tariff/index';
 import type { TourRecord } from '@dispo/domain/tour/index';
 import { vehicleDecider } from '@dispo/domain/vehicle/index';
-import { streamIds } from '@dispo/events/catalog/index';
+import { messages } from '@dispo/domain/messages';
+import { streamIds, tourRevenueCalculated } from '@dispo/events/catalog/index';
+import { HttpError } from '@dispo/platform/http/errors';
 import type { EventStore } from '@dispo/events/store/port';
 import { type Decision, type Loaded, loadAggregate } from '../command-handler';
 import { plantPoint, type TourTravel } from '../dispatch/tour-travel';
@@ -64,22 +66,22 @@ export async function tourRevenueDecision(store: EventStore, travel: TourTravel,
     delivered.map((o, i) => ({ ...o.load, loadedKm: km.loadedLegs[i] ?? null })),
     km,
   );
-  return {
-    streamId,
-    expectedVersion: version,
-    events: [
-      {
-        type: 'TourRevenueCalculated',
-        data: {
-          tourId: tour.id,
-          tourNumber: tour.tourNumber,
-          vehicleId: tour.vehicleId,
-          date: tour.date,
-          tariffValidFrom: applied?.validFrom ?? null,
-          ...result,
-          calculatedAt: now,
-        },
-      },
-    ],
+  const data = {
+    tourId: tour.id,
+    tourNumber: tour.tourNumber,
+    vehicleId: tour.vehicleId,
+    date: tour.date,
+    tariffValidFrom: applied?.validFrom ?? null,
+    ...result,
+    calculatedAt: now,
   };
+  // The tariff's, the orders' and the roads' bounds together allow more than the event's (a tariff at
+  // its largest prices one load beyond any euro bound): such a completion is refused in words, not with
+  // the log's schema error, and nothing is appended.
+  const fits = tourRevenueCalculated.schema.safeParse(data);
+  if (!fits.success) {
+    const fields = [...new Set(fits.error.issues.map((issue) => issue.path.join('.')))];
+    throw new HttpError(422, messages.dispatch.revenueOutOfBounds(tour.tourNumber), { fields });
+  }
+  return { streamId, expectedVersion: version, events: [{ type: 'TourRevenueCalculated', data }] };
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { messages } from '@dispo/domain/messages';
 import type { TemplateInput } from '@dispo/domain/order-template/index';
-import { deliveryTimeTypeSchema, orderPrioritySchema, unitSchema } from '@dispo/events/catalog/index';
+import { amountSchema, deliveryTimeTypeSchema, orderPrioritySchema, unitSchema } from '@dispo/events/catalog/index';
 import type { LogPosition } from '@dispo/events/envelope';
 import type { EventRegistry } from '@dispo/events/registry';
 import type { EventStore } from '@dispo/events/store/port';
@@ -38,7 +38,8 @@ const templateBody = z.strictObject({
           // Checked by the domain, so that a blank id answers "Template enthält ungültige Material-Daten".
           id: requestText().max(100),
           name: text(200),
-          quantity: z.number().finite().nullable().optional(),
+          // The event's bound (amountSchema); zero and below are the domain's, which names them.
+          quantity: amountSchema.nullable().optional(),
           unit: unitSchema.nullable().optional(),
         }),
       )

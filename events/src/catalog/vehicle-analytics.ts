@@ -2,8 +2,18 @@ import { z } from 'zod';
 import { defineEvent, type EventOf } from '../registry';
 import { countSchema, idSchema, localDateSchema, performerIdSchema, requiredTextSchema, timestampSchema } from './fields';
 
-const price = z.number().finite().positive().max(100_000);
-const km = z.number().finite().nonnegative().max(100_000);
+const MAX_PRICE = 100_000;
+const MAX_KM = 100_000;
+const MAX_PRICED_TONNES = 1000;
+const price = z.number().finite().positive().max(MAX_PRICE);
+const km = z.number().finite().nonnegative().max(MAX_KM);
+/**
+ * Revenue bounds follow from the tariff's (issue 38): the largest load priced at the largest base and
+ * tonne-km price over the longest leg, so that a completion priced with any tariff the route admits
+ * fits its event. A tour's sum allows 100 such orders (the stop limit is far lower).
+ */
+export const MAX_ORDER_REVENUE = MAX_PRICE * MAX_PRICED_TONNES * (1 + MAX_KM);
+const MAX_TOUR_REVENUE = 100 * MAX_ORDER_REVENUE;
 /** The largest euro amount and odometer reading of a history entry (the routes check the same). */
 export const MAX_HISTORY_AMOUNT = 10_000_000;
 export const MAX_ODOMETER_READING = 10_000_000;
@@ -42,12 +52,12 @@ export const pricedOrderSchema = z.strictObject({
   orderId: idSchema,
   orderNumber: z.string().nullable(),
   /** Tonnes priced: the actual weight when known, else the quantity; the 27 t estimate when neither. */
-  tonnes: z.number().finite().nonnegative().max(1000),
+  tonnes: z.number().finite().nonnegative().max(MAX_PRICED_TONNES),
   tonnesEstimated: z.boolean(),
   category: z.string().nullable(),
   loadedKm: km.nullable(),
   /** EUR; null when the tariff has no price for the category (or no coordinates). */
-  revenue: euro.nullable(),
+  revenue: z.number().finite().min(0).max(MAX_ORDER_REVENUE).nullable(),
 });
 export type PricedOrder = z.infer<typeof pricedOrderSchema>;
 
@@ -73,7 +83,7 @@ export const tourRevenueCalculated = defineEvent({
     totalKm: km,
     orders: z.array(pricedOrderSchema),
     /** Sum of the priced orders; null when none had a price. */
-    revenue: euro.nullable(),
+    revenue: z.number().finite().min(0).max(MAX_TOUR_REVENUE).nullable(),
     /** Some order was priced with the estimated 27 t. */
     estimated: z.boolean(),
     /** Orders without a price (category unknown to the tariff or no coordinates). */

@@ -1,5 +1,5 @@
 import { messages } from '@dispo/domain/messages';
-import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
 import { HttpError } from './errors';
 
@@ -26,15 +26,45 @@ declare module '@fastify/jwt' {
 /** Roles that may read everything. Auditors read all and write nothing. */
 export const readerRoles: readonly Role[] = roles;
 
+/**
+ * The claims of a token whose signature and expiry were checked, or null when they are not a holder's
+ * (a claim missing, an unknown role, no role at all). HTTP and the socket gateway admit by this one check.
+ */
+export function holderOf(payload: unknown): TokenClaims | null {
+  const claims = tokenClaimsSchema.safeParse(payload);
+  return claims.success && claims.data.roles.length > 0 ? claims.data : null;
+}
+
+/** Whether a holder has one of `allowed`; admin has every right. */
+export function holds(claims: TokenClaims, allowed: readonly Role[]): boolean {
+  return claims.roles.includes('admin') || claims.roles.some((r) => allowed.includes(r));
+}
+
 async function verify(request: FastifyRequest): Promise<TokenClaims> {
   try {
     await request.jwtVerify();
   } catch {
     throw new HttpError(401, messages.auth.sessionExpired);
   }
-  const claims = tokenClaimsSchema.safeParse(request.user);
-  if (!claims.success) throw new HttpError(401, messages.auth.sessionExpired);
-  return claims.data;
+  const claims = holderOf(request.user);
+  if (!claims) throw new HttpError(401, messages.auth.sessionExpired);
+  return claims;
+}
+
+/**
+ * The holder of a token sent outside an HTTP request (the socket handshake), checked exactly as
+ * `requireRoles(...readerRoles)` checks a request: signature, expiry, claims, a reader role. Null otherwise.
+ */
+export function verifyReaderToken(app: FastifyInstance, token: string): { claims: TokenClaims; expiresAt: number | null } | null {
+  let payload: { exp?: unknown };
+  try {
+    payload = app.jwt.verify<{ exp?: unknown }>(token);
+  } catch {
+    return null;
+  }
+  const claims = holderOf(payload);
+  if (!claims || !holds(claims, readerRoles)) return null;
+  return { claims, expiresAt: typeof payload.exp === 'number' ? payload.exp * 1000 : null };
 }
 
 /**
@@ -50,7 +80,6 @@ export function requireRoles(...allowed: readonly Role[]): onRequestAsyncHookHan
 export function requireRolesSaying(forbidden: string, ...allowed: readonly Role[]): onRequestAsyncHookHandler {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
     const claims = await verify(request);
-    if (claims.roles.includes('admin')) return;
-    if (!claims.roles.some((r) => allowed.includes(r))) throw new HttpError(403, forbidden);
+    if (!holds(claims, allowed)) throw new HttpError(403, forbidden);
   };
 }

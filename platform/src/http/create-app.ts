@@ -8,7 +8,7 @@ import { loggerOptions } from '../logging';
 import { installErrorHandling } from './errors';
 import { documentTransform } from './openapi-document';
 import { requestValidatorCompiler } from './request-values';
-import { contentSecurityPolicy, installTransportSecurity } from './security-headers';
+import { installTransportSecurity, securityHeaderOptions } from './security-headers';
 
 export type App = FastifyInstance;
 
@@ -46,16 +46,7 @@ export async function createHttpApp(options: HttpAppOptions): Promise<FastifyIns
   app.setValidatorCompiler(requestValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app, options.pageFallback);
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: contentSecurityPolicy(options.inlineScriptHashes ?? []),
-    referrerPolicy: { policy: 'same-origin' },
-    // For browsers without CSP frame-ancestors.
-    frameguard: { action: 'deny' },
-    // Sent only on TLS connections (installTransportSecurity): over plain HTTP it means nothing.
-    strictTransportSecurity: false,
-    // The Disposition opens PDFs (tour plans, order documents) from blob: URLs in new tabs.
-    crossOriginEmbedderPolicy: false,
-  });
+  await app.register(fastifyHelmet, securityHeaderOptions(options.inlineScriptHashes ?? []));
   installTransportSecurity(app);
   // Verified tokens are remembered (hashed, until they expire): every request checks one, and few users send many.
   await app.register(fastifyJwt, {

@@ -4,6 +4,7 @@ import { IdempotentWriteExistsError, InvalidEventError, WrongExpectedVersionErro
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { COMMITTED_STATUS, committedAnswer } from './idempotent-replay';
+import { ZodError } from 'zod';
 
 /** An error whose status and German message may be shown to the client as they are. */
 export class HttpError extends Error {
@@ -76,6 +77,12 @@ export function installErrorHandling(app: FastifyInstance, pageFallback?: (reque
     if (error instanceof InvalidEventError) {
       request.log.warn({ err: error }, 'event refused by its schema');
       return send(400, messages.http.badRequest);
+    }
+    // A schema check inside a handler (not the route's own) refused a value: still no 500, since
+    // nothing was written, but logged as an error, as the route's check should have caught it.
+    if (error instanceof ZodError) {
+      request.log.error({ err: error }, 'value refused by a schema inside the handler');
+      return send(422, messages.http.unprocessable);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation as unknown as ValidationIssue[];

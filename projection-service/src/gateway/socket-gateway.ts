@@ -1,4 +1,4 @@
-import type { Server as HttpServer } from 'node:http';
+import type { Server as HttpServer, IncomingMessage, ServerResponse } from 'node:http';
 import type { NoticeBus } from '@dispo/platform/bus/notice-bus';
 import type { Logger } from 'pino';
 import { Server } from 'socket.io';
@@ -10,7 +10,12 @@ export interface GatewayOptions {
   /** The holder's user id and the token's expiry (ms since epoch), or null for a missing, forged or expired token. */
   verifyToken(token: string): { userId: string; expiresAt: number | null } | null;
   logger: Logger;
+  /** Sets the headers every HTTP answer carries (CSP, frame, nosniff, referrer) on engine.io's answers. */
+  securityHeaders(request: IncomingMessage, response: ServerResponse): void;
 }
+
+/** engine.io's path on the shared server (socket.io's default, which the web client uses). */
+const ENGINE_PATH = '/socket.io/';
 
 /** The last token of a notice subject (`dispo.orders.new_order`) is the socket.io event name of the spec. */
 export function socketEventOf(subject: string): string {
@@ -26,7 +31,13 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  * instance's connected sockets, and a `resync` after the bus was away (notices may be lost).
  */
 export async function attachSocketGateway(options: GatewayOptions): Promise<{ io: Server; close(): Promise<void> }> {
-  const io = new Server(options.server, { serveClient: false, transports: ['websocket', 'polling'] });
+  const io = new Server(options.server, { path: ENGINE_PATH, serveClient: false, transports: ['websocket', 'polling'] });
+  // engine.io answers the handshake and the polling on the raw server, outside Fastify and its helmet:
+  // this listener runs before engine.io's and sets the headers that its answer then keeps.
+  const withSecurityHeaders = (request: IncomingMessage, response: ServerResponse) => {
+    if (request.url?.startsWith(ENGINE_PATH)) options.securityHeaders(request, response);
+  };
+  options.server.prependListener('request', withSecurityHeaders);
   io.use((socket, next) => {
     const auth = socket.handshake.auth as { token?: unknown } | undefined;
     const token = typeof auth?.token === 'string' ? auth.token : null;
@@ -64,6 +75,7 @@ export async function attachSocketGateway(options: GatewayOptions): Promise<{ io
       io.disconnectSockets(true);
       // io.close() would also close the shared HTTP server; the owner of the server closes it.
       io.removeAllListeners();
+      options.server.off('request', withSecurityHeaders);
     },
   };
 }

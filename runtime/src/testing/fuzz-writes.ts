@@ -21,7 +21,7 @@ export interface FuzzResult {
 }
 
 /** A few ids of every read table: orders, tours, vehicles, plants, users … of the seeded business. */
-async function seededIds(t: TestApp): Promise<Record<string, string[]>> {
+export async function seededIds(t: TestApp): Promise<Record<string, string[]>> {
   const { rows: tables } = await t.infra.sql.query<{ table_name: string }>(
     `SELECT table_name FROM information_schema.columns WHERE table_schema = 'read' AND column_name = 'id' ORDER BY table_name`,
   );

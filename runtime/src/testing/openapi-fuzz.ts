@@ -162,7 +162,8 @@ export function idsFor(hint: string, pools: FuzzPools): readonly string[] {
 }
 const NULL_PATTERN = '^[^\\u0000]*$';
 
-function merged(schema: JsonSchema): JsonSchema {
+/** A schema with its allOf parts folded in. */
+export function merged(schema: JsonSchema): JsonSchema {
   if (!schema.allOf) return schema;
   return schema.allOf.reduce<JsonSchema>((all, part) => ({ ...all, ...merged(part) }), { ...schema, allOf: undefined });
 }
@@ -196,10 +197,12 @@ function typedValueOf(schema: JsonSchema, name: string, pools: FuzzPools, hostil
     case 'integer':
       return fc.integer({ min: Math.max(schema.minimum ?? -1000, -1e6), max: Math.min(schema.maximum ?? 100_000, 1e9) });
     case 'number': {
-      const min = schema.minimum ?? -1000;
+      // `positive()` documents as an exclusive minimum (a flag in OpenAPI 3.0, the bound itself in 3.1).
+      const exclusive = typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum : schema.exclusiveMinimum ? schema.minimum : undefined;
+      const min = exclusive !== undefined ? exclusive + 0.001 : (schema.minimum ?? -1000);
       const max = schema.maximum ?? 100_000;
       // Type-valid extremes the schema does not bound.
-      const extremes = HOSTILE_NUMBERS.filter((n) => n >= (schema.minimum ?? -Infinity) && n <= (schema.maximum ?? Infinity));
+      const extremes = HOSTILE_NUMBERS.filter((n) => n >= (exclusive !== undefined ? min : (schema.minimum ?? -Infinity)) && n <= (schema.maximum ?? Infinity));
       return fc.oneof(
         fc.integer({ min: Math.ceil(min), max: Math.floor(max) }),
         fc.double({ min, max, noNaN: true, noDefaultInfinity: true }),
@@ -237,8 +240,17 @@ function textOf(schema: JsonSchema, name: string, pools: FuzzPools): fc.Arbitrar
   return fc.string({ minLength, maxLength, unit: 'grapheme' });
 }
 
+/** Keys of a generated record (a map such as the tariff's prices by category): `default` and a few names. */
+export const RECORD_KEYS = ['default', 'Zement', 'Kies', 'Sand'];
+
 function objectOf(schema: JsonSchema, pools: FuzzPools, hostility: Hostility, depth: number): fc.Arbitrary<Record<string, unknown>> {
   const properties = Object.entries(schema.properties ?? {});
+  if (properties.length === 0 && typeof schema.additionalProperties === 'object') {
+    const entry = valueOf(schema.additionalProperties, '', pools, hostility, depth);
+    return fc.tuple(fc.subarray(RECORD_KEYS.slice(1)), fc.array(entry, { minLength: RECORD_KEYS.length, maxLength: RECORD_KEYS.length })).map(([keys, values]) =>
+      Object.fromEntries([RECORD_KEYS[0]!, ...keys].map((key, i) => [key, values[i]])),
+    );
+  }
   const record = fc.record(Object.fromEntries(properties.map(([key, value]) => [key, valueOf(value, key, pools, hostility, depth)])), {
     requiredKeys: properties.map(([key]) => key).filter((key) => (schema.required ?? []).includes(key)),
   });
@@ -289,12 +301,15 @@ function multipartOf(schema: JsonSchema): fc.Arbitrary<{ contentType: string; pa
   return fc.oneof(wellFormed, malformed);
 }
 
+/** Ids for a path placeholder: the word before it names its table, unless its own name does (vehicleId). */
+export function placeholderIds(op: Operation, name: string, pools: FuzzPools): readonly string[] {
+  return idsFor(name === 'id' ? (op.path.split(`/{${name}}`)[0]!.split('/').pop() ?? '') : name, pools);
+}
+
 /** One request to `op` with a generated body (JSON, or multipart when the document says so). */
 export function requestOf(op: Operation, pools: FuzzPools, token: string): fc.Arbitrary<FuzzRequest> {
   const placeholders = [...op.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
-  // The word before a placeholder names its table, unless the placeholder's own name does (vehicleId).
-  const tableHint = (name: string) => (name === 'id' ? (op.path.split(`/{${name}}`)[0]!.split('/').pop() ?? '') : name);
-  const url = fc.tuple(...placeholders.map((name) => pathValue(idsFor(tableHint(name), pools)))).map((values) =>
+  const url = fc.tuple(...placeholders.map((name) => pathValue(placeholderIds(op, name, pools)))).map((values) =>
     placeholders.reduce((path, name, i) => path.replace(`{${name}}`, values[i]!), op.path),
   );
   const auth = { authorization: `Bearer ${token}` };
