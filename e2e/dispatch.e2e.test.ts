@@ -119,7 +119,7 @@ describe('Disposition in a real browser: drag, move, reset, complete the day, to
       listen: true,
       serveWeb: true,
       history: DEMO_BUSINESS,
-      mail: { smtpUrl: smtp.url, schedule: false, pollIntervalMs: 500, retryDelayMs: 200 },
+      mail: { smtpUrl: smtp.url, schedule: false, pollIntervalMs: 500, retry: { firstDelayMs: 200 } },
     });
     browser = await launchChromium();
     files = await mkdtemp(join(tmpdir(), 'dispo-e2e-dispatch-'));

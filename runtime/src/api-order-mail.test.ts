@@ -72,7 +72,7 @@ describe('order mails through a real SMTP peer (orders.md §2.10)', () => {
         orderMailCopy: COPY,
         schedule: false,
         pollIntervalMs: 200,
-        retryDelayMs: 50,
+        retry: { firstDelayMs: 50 },
       },
     });
     const s = await setUp(t);

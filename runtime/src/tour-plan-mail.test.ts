@@ -68,7 +68,7 @@ describe('tour-plan mail through a real SMTP peer', () => {
       },
     });
     t = await createTestApp({
-      mail: { smtpUrl: peer.url, from: 'tourenplan@dispo.example', schedule: false, pollIntervalMs: 200, retryDelayMs: 50 },
+      mail: { smtpUrl: peer.url, from: 'tourenplan@dispo.example', schedule: false, pollIntervalMs: 200, retry: { firstDelayMs: 50 } },
     });
     call = caller(t, await login(t, ['dispo', 'fuhrpark', 'admin']));
 
@@ -193,7 +193,7 @@ describe('tour-plan mail through a real SMTP peer', () => {
     const second = await createTestApp({
       sql: t.infra.sql,
       seed: false,
-      mail: { smtpUrl: peer.url, schedule: false, pollIntervalMs: 50, retryDelayMs: 50 },
+      mail: { smtpUrl: peer.url, schedule: false, pollIntervalMs: 50, retry: { firstDelayMs: 50 } },
     });
     try {
       const before = peer.received.length;
