@@ -241,17 +241,19 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   async function postpone(mail: ClaimedMail, error: string): Promise<boolean> {
     const failed = mail.attempts + 1;
     const delay = nextAttemptDelayMs(schedule, failed, now().getTime() - mail.requestedAt.getTime());
-    if (delay === null) return false;
+    // Given up, the worker keeps its lease until the failure is recorded; the count still shows.
     await pRetry(
       () =>
         options.sql.query(
-          `UPDATE read.mail_outbox SET claimed_by = NULL, claimed_until = clock_timestamp() + $3 * interval '1 millisecond',
-             attempts = $4, last_error = $5
+          `UPDATE read.mail_outbox SET attempts = $3, last_error = $4,
+             claimed_by = CASE WHEN $5::float8 IS NULL THEN claimed_by END,
+             claimed_until = CASE WHEN $5::float8 IS NULL THEN claimed_until ELSE clock_timestamp() + $5::float8 * interval '1 millisecond' END
            WHERE mail_id = $1 AND claimed_by = $2`,
-          [mail.mailId, workerId, delay, failed, error],
+          [mail.mailId, workerId, failed, error, delay],
         ),
       { retries: 4, minTimeout: 500 },
     );
+    if (delay === null) return false;
     options.logger?.warn(
       { mailId: mail.mailId, date: mail.date, attempts: failed, retryInMs: delay, error },
       'E-Mail: Mailserver nicht erreichbar, wird erneut versucht',
