@@ -30,6 +30,29 @@ function without(a: readonly string[], b: readonly string[]): string[] {
   });
 }
 
+/** The columns in which rows of the same key differ (live → rebuilt), else a few whole rows. */
+function describe(missing: readonly string[], extra: readonly string[]): string {
+  const keyOf = (row: Record<string, unknown>) => JSON.stringify(row.id ?? row.mail_id ?? null);
+  const rebuilt = new Map(extra.map((text) => JSON.parse(text) as Record<string, unknown>).map((row) => [keyOf(row), row]));
+  const changed: string[] = [];
+  const unpaired: string[] = [];
+  for (const text of missing) {
+    const live = JSON.parse(text) as Record<string, unknown>;
+    const other = live.id === undefined && live.mail_id === undefined ? undefined : rebuilt.get(keyOf(live));
+    if (!other) {
+      unpaired.push(text);
+      continue;
+    }
+    const columns = Object.keys({ ...live, ...other }).filter((c) => JSON.stringify(live[c]) !== JSON.stringify(other[c]));
+    changed.push(`${keyOf(live)}: ${columns.map((c) => `${c} ${JSON.stringify(live[c])} → ${JSON.stringify(other[c])}`).join(', ')}`);
+  }
+  return [
+    ...changed.slice(0, ROWS_SHOWN),
+    ...(unpaired.length > 0 ? [`missing ${JSON.stringify(unpaired.slice(0, ROWS_SHOWN))}`] : []),
+    ...(changed.length === 0 ? [`other ${JSON.stringify(extra.slice(0, ROWS_SHOWN))}`] : []),
+  ].join('; ');
+}
+
 export interface RebuildAloneOptions {
   sql: SqlClient;
   store: EventStore;
@@ -72,10 +95,7 @@ export async function rebuildEachAlone(options: RebuildAloneOptions): Promise<st
       const before = liveRows.get(table) ?? [];
       const missing = without(before, rebuilt);
       const extra = without(rebuilt, before);
-      differences.push(
-        `${p.name} → read.${table}: ${missing.length} live rows missing, ${extra.length} other rows; ` +
-          `missing ${JSON.stringify(missing.slice(0, ROWS_SHOWN))}; other ${JSON.stringify(extra.slice(0, ROWS_SHOWN))}`,
-      );
+      differences.push(`${p.name} → read.${table}: ${missing.length} live rows missing, ${extra.length} other rows; ${describe(missing, extra)}`);
     }
   }
   return differences;
