@@ -119,7 +119,7 @@ describe('Disposition in a real browser: drag, move, reset, complete the day, to
       listen: true,
       serveWeb: true,
       history: DEMO_BUSINESS,
-      mail: { smtpUrl: smtp.url, schedule: false, pollIntervalMs: 500, retryDelayMs: 200 },
+      mail: { smtpUrl: smtp.url, schedule: false, pollIntervalMs: 500, retry: { firstDelayMs: 200 } },
     });
     browser = await launchChromium();
     files = await mkdtemp(join(tmpdir(), 'dispo-e2e-dispatch-'));
@@ -253,10 +253,14 @@ describe('Disposition in a real browser: drag, move, reset, complete the day, to
     const completion = (await (await completed).json()) as {
       tourPlanInfo: { tourCount: number; vehicleCount: number };
       tourPlanError?: string;
+      tourPlanDelivery?: string;
     };
+    expect(completion.tourPlanDelivery).toBe('queued');
     expect(completion.tourPlanInfo).toEqual({ tourCount: 2, vehicleCount: 2 });
     expect(completion.tourPlanError).toBeUndefined();
     await expectSuccess(page, messages.dispatch.success.completed);
+    // The answer does not wait for the SMTP server: the line says the plan goes out in the background.
+    await expectSuccess(page, messages.mailDelivery.tourPlanQueued);
     expect(await page.locator('.message-line').getByRole('alert').count()).toBe(0);
     if (shots) await page.screenshot({ path: `${shots}/dispatch-completed.png` });
     await context.close();

@@ -31,7 +31,7 @@ describe('Auftragsannahme III in a real browser: statistics, Excel export, order
       listen: true,
       serveWeb: true,
       history: DEMO_BUSINESS,
-      mail: { smtpUrl: peer.url, schedule: false, pollIntervalMs: 200, retryDelayMs: 50 },
+      mail: { smtpUrl: peer.url, schedule: false, pollIntervalMs: 200, retry: { firstDelayMs: 50 } },
     });
     const token = await t.login('dispo');
     for (const time of ['07:15', '09:40']) {

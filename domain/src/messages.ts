@@ -877,6 +877,25 @@ export const messages = {
 
   // not in the spec: the mail outbox page of the admins (/postausgang); the status and occasion
   // labels of the mails are those of tourPlan.mailStatus and tourPlan.mailTrigger.
+  /**
+   * Where a requested mail stands when the request answers (not in the spec's wording): no request waits
+   * for the SMTP server, the outbox sends in the background and retries while the server does not answer.
+   */
+  mailDelivery: {
+    tourPlanQueued: 'Der Tourenplan wird im Hintergrund per E-Mail versendet. Ist der Mailserver nicht erreichbar, wird der Versand automatisch wiederholt.',
+    tourPlanRetrying:
+      'Mailserver nicht erreichbar, wird erneut versucht: Der Tourenplan liegt im Postausgang und wird versendet, sobald der Mailserver antwortet.',
+    orderMailNoServer: 'Die E-Mail liegt im Postausgang: Es ist kein Mailserver eingerichtet, sie wird erst mit einem Mailserver versendet.',
+    orderMailRetrying:
+      'Mailserver nicht erreichbar, wird erneut versucht: Die E-Mail liegt im Postausgang und wird versendet, sobald der Mailserver antwortet.',
+    /** The German reason of a mail the outbox gave up on (admins read it in the outbox). */
+    gaveUp: (attempts: number, reason: string) =>
+      `Nach ${attempts} Versuchen aufgegeben, der Mailserver war nicht erreichbar: ${reason}`,
+    /** The outbox's badge of a mail between two attempts. */
+    retrying: (attempts: number) => (attempts === 1 ? 'Wird erneut versucht (1 Versuch fehlgeschlagen)' : `Wird erneut versucht (${attempts} Versuche fehlgeschlagen)`),
+    nextAttempt: (time: string) => `Nächster Versuch um ${time} Uhr`,
+  },
+
   mailOutbox: {
     title: 'Postausgang',
     subtitle: 'Tourenplan-Mails der Disposition und Auftrags-E-Mails: wartend, versendet und fehlgeschlagen',

@@ -72,7 +72,7 @@ describe('order mails through a real SMTP peer (orders.md §2.10)', () => {
         orderMailCopy: COPY,
         schedule: false,
         pollIntervalMs: 200,
-        retryDelayMs: 50,
+        retry: { firstDelayMs: 50 },
       },
     });
     const s = await setUp(t);
@@ -129,8 +129,9 @@ describe('order mails through a real SMTP peer (orders.md §2.10)', () => {
       }),
       202,
     );
-    expect(res).toMatchObject({ success: true, status: 'requested', sending: true });
-    expect(await settled(call, res.mailId)).toMatchObject({ status: 'sent', error: null, attachmentCount: 2 });
+    // Answered at once: the outbox sends in the background (no request waits for the SMTP server).
+    expect(res).toMatchObject({ success: true, status: 'requested', sending: true, delivery: 'queued' });
+    expect(await settled(call, res.mailId)).toMatchObject({ status: 'sent', retrying: false, error: null, attachmentCount: 2 });
 
     const mail = peer.received.find((m) => m.subject === 'Ihre Transportaufträge')!;
     expect(addresses(mail.to)).toEqual(['bau@kunde.example']);
@@ -244,9 +245,9 @@ describe('order mails without a mail server', () => {
       }),
       202,
     );
-    expect(res).toMatchObject({ status: 'requested', sending: false });
+    expect(res).toMatchObject({ status: 'requested', sending: false, delivery: 'no_server', message: messages.mailDelivery.orderMailNoServer });
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(await json<MailState>(await call('GET', `/api/orders/emails/${res.mailId}`))).toMatchObject({ status: 'requested' });
+    expect(await json<MailState>(await call('GET', `/api/orders/emails/${res.mailId}`))).toMatchObject({ status: 'requested', retrying: false });
     const outbox = await json<{ mails: OutboxMail[] }>(await call('GET', '/api/mail/outbox', undefined, 'admin'));
     // Without ORDER_MAIL_CC the company's own address is the copy.
     expect(outbox.mails.find((m) => m.mailId === res.mailId)).toMatchObject({

@@ -10,6 +10,7 @@ import { dispatchCommands } from '@dispo/command-service/dispatch/dispatch-comma
 import type { TourTravel } from '@dispo/command-service/dispatch/tour-travel';
 import { type HandlingMinutes, straightLineRoads } from '@dispo/domain/travel/index';
 import { createMailWorker, type MailWorker } from '@dispo/projection-service/mail/mail-worker';
+import type { MailRetrySchedule } from '@dispo/projection-service/mail/retry-schedule';
 import { createMailTransport } from '@dispo/projection-service/mail/transport';
 import { startTourPlanScheduler, type TourPlanScheduler } from '@dispo/projection-service/mail/tour-plan-scheduler';
 import { mailOutboxProjection } from '@dispo/projection-service/projections/mail-outbox';
@@ -56,7 +57,7 @@ import { dispatchQueryRoutes } from '@dispo/projection-service/queries/dispatch-
 import { utilizationRoutes } from '@dispo/projection-service/queries/utilization-routes';
 import { utilizationService } from '@dispo/projection-service/utilization/utilization-service';
 import { dayFacts, tours, vehicleFutureTours } from '@dispo/projection-service/dispatch/dispatch-views';
-import { tourPlanMailOutcome } from '@dispo/projection-service/dispatch/mail-outcome';
+import { mailDeliveryState } from '@dispo/projection-service/mail/delivery-state';
 import { workshopWindowsOf } from '@dispo/projection-service/dispatch/workshop-conflicts';
 import { tourPlanRecipients } from '@dispo/projection-service/dispatch/tour-plan-recipients';
 import { dispatchVehicles, vehicleLookup } from '@dispo/projection-service/dispatch/dispatch-vehicles';
@@ -212,9 +213,10 @@ export interface MailServiceOptions {
   orderMailCopy?: string;
   /** Request the tour-plan mails of the next day at 15:00 and 17:00 Europe/Berlin. Default true. */
   schedule?: boolean;
-  /** Outbox polling besides the bus notices (default 5 s) and the pause before an SMTP retry (default 2 s). */
+  /** Outbox polling besides the bus notices (default 5 s). */
   pollIntervalMs?: number;
-  retryDelayMs?: number;
+  /** When a mail whose SMTP server did not answer is tried again (default: mail/retry-schedule.ts). */
+  retry?: Partial<MailRetrySchedule>;
 }
 
 export interface Services {
@@ -301,8 +303,7 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
       readTour: async (id) => (await tours(infra.sql, { id }, vehicleLookup(infra.sql)))[0] ?? null,
       dayFacts: (date) => dayFacts(infra.sql, date),
       tourPlanRecipients: () => tourPlanRecipients(infra.sql, options.mail?.tourPlanRecipients),
-      // Without SMTP nothing sends the mail: answer "queued" at once instead of waiting for an outcome.
-      tourPlanMailOutcome: options.mail?.smtpUrl ? (mailId: string) => tourPlanMailOutcome(infra.sql, mailId) : async () => null,
+      mailDeliveryState: () => mailDeliveryState(infra.sql, Boolean(options.mail?.smtpUrl)),
     };
     await app.register(dispatchRoutes, dispatchOptions);
     // MOSI Disponent: a suggested connection joins the tour through the same assign command.
@@ -366,6 +367,7 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
       waitForProjections: options.queries ? (p) => runner.waitFor(p) : (p) => runner.waitForStored(p),
       copyAddress: orderMailCopy,
       mailSending: Boolean(options.mail?.smtpUrl),
+      mailDeliveryState: () => mailDeliveryState(infra.sql, Boolean(options.mail?.smtpUrl)),
     });
     await app.register(capacityAnalyzeRoute, { sql: infra.sql });
     await app.register(templateRoutes, {
@@ -431,7 +433,7 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
         recordOrderMailOutcome: (mailId, outcome) => orderMails.recordOutcome(mailId, outcome, { userId: null, commandName: 'RecordOrderMailOutcome' }),
         logger: log,
         pollIntervalMs: mail.pollIntervalMs,
-        retryDelayMs: mail.retryDelayMs,
+        retry: mail.retry,
       })
     : null;
   let scheduler: TourPlanScheduler | null = null;

@@ -11,6 +11,7 @@ import { createTestApp, type TestApp } from './testing/test-app';
 // Days no other suite uses.
 const DAY = '2027-06-14';
 const OTHER_DAY = '2027-06-15';
+const DOWN_DAY = '2027-06-16';
 
 type Response = Awaited<ReturnType<TestApp['app']['inject']>>;
 type Call = (method: 'GET' | 'POST', url: string, payload?: unknown, user?: string) => Promise<Response>;
@@ -68,7 +69,7 @@ describe('tour-plan mail through a real SMTP peer', () => {
       },
     });
     t = await createTestApp({
-      mail: { smtpUrl: peer.url, from: 'tourenplan@dispo.example', schedule: false, pollIntervalMs: 200, retryDelayMs: 50 },
+      mail: { smtpUrl: peer.url, from: 'tourenplan@dispo.example', schedule: false, pollIntervalMs: 200, retry: { firstDelayMs: 50 } },
     });
     call = caller(t, await login(t, ['dispo', 'fuhrpark', 'admin']));
 
@@ -121,7 +122,14 @@ describe('tour-plan mail through a real SMTP peer', () => {
     const res = await json<{ tourPlanSent: boolean; recipients: string[] }>(
       await call('POST', '/api/disposition/send-tour-plan', { targetDate: DAY, recipients: ['disposition@kunde.example'] }),
     );
-    expect(res).toMatchObject({ tourPlanSent: true, recipients: ['disposition@kunde.example'] });
+    // The request does not wait for the SMTP server: it says the mail goes out in the background.
+    expect(res).toMatchObject({
+      tourPlanSent: false,
+      tourPlanQueued: true,
+      tourPlanDelivery: 'queued',
+      tourPlanMessage: messages.mailDelivery.tourPlanQueued,
+      recipients: ['disposition@kunde.example'],
+    });
     const [mail] = await peer.waitFor(1);
     expect(mail!.from?.text).toBe('tourenplan@dispo.example');
     expect(mail!.to && !Array.isArray(mail!.to) ? mail!.to.text : '').toBe('disposition@kunde.example');
@@ -168,12 +176,14 @@ describe('tour-plan mail through a real SMTP peer', () => {
 
   it('records a refused mail as failed with the SMTP answer, without retrying a permanent refusal', async () => {
     const before = peer.received.length;
-    const res = await json<{ tourPlanSent: boolean; tourPlanError?: string }>(
+    const res = await json<{ tourPlanSent: boolean; tourPlanQueued: boolean }>(
       await call('POST', '/api/disposition/send-tour-plan', { targetDate: DAY, recipients: ['unbekannt@kunde.example'] }),
     );
-    expect(res).toMatchObject({ tourPlanSent: false, tourPlanError: messages.dispatch.errors.tourPlanMail });
-    const entry = (await outbox(call)).mails.find((m) => m.recipients.includes('unbekannt@kunde.example'));
-    expect(entry?.status).toBe('failed');
+    expect(res).toMatchObject({ tourPlanSent: false, tourPlanQueued: true });
+    const queued = (await outbox(call)).mails.find((m) => m.recipients.includes('unbekannt@kunde.example'));
+    const entry = await settled(call, queued!.mailId);
+    expect(entry.status).toBe('failed');
+    expect(entry.retrying).toBe(false);
     expect(entry?.error).toMatch(/550/);
     expect(entry?.error).toContain('unbekannt@kunde.example');
     expect(peer.recipientsAsked.filter((a) => a === 'unbekannt@kunde.example')).toHaveLength(1);
@@ -193,7 +203,7 @@ describe('tour-plan mail through a real SMTP peer', () => {
     const second = await createTestApp({
       sql: t.infra.sql,
       seed: false,
-      mail: { smtpUrl: peer.url, schedule: false, pollIntervalMs: 50, retryDelayMs: 50 },
+      mail: { smtpUrl: peer.url, schedule: false, pollIntervalMs: 50, retry: { firstDelayMs: 50 } },
     });
     try {
       const before = peer.received.length;
@@ -268,8 +278,14 @@ describe('tour-plan mails without SMTP_URL', () => {
   it('answers a manual send at once as queued, without waiting for a worker that is not there', async () => {
     const startedAt = Date.now();
     const res = await call('POST', '/api/disposition/send-tour-plan', { targetDate: OTHER_DAY, recipients: ['lager@kunde.example'] });
-    expect(await json(res)).toMatchObject({ success: true, tourPlanSent: false, tourPlanQueued: true });
-    // With an SMTP worker configured the route waits up to 5 s for the outcome.
+    expect(await json(res)).toMatchObject({
+      success: true,
+      tourPlanSent: false,
+      tourPlanQueued: true,
+      tourPlanDelivery: 'no_server',
+      tourPlanMessage: messages.dispatchInsights.tourPlanQueued,
+    });
+    expect(messages.dispatchInsights.tourPlanQueued).toContain('kein Mailserver eingerichtet');
     expect(Date.now() - startedAt).toBeLessThan(4000);
     const { mails } = await outbox(call);
     expect(mails.find((mail) => mail.date === OTHER_DAY)).toMatchObject({ status: 'requested', recipients: ['lager@kunde.example'] });
@@ -286,5 +302,121 @@ describe('tour-plan mails without SMTP_URL', () => {
     expect((await call('GET', '/api/disposition/tour-plan/2027-02-30')).statusCode).toBe(400);
     expect((await call('GET', '/api/disposition/tour-plan/morgen')).statusCode).toBe(400);
     expect((await t.app.inject({ method: 'GET', url: `/api/disposition/tour-plan/${DAY}` })).statusCode).toBe(401);
+  });
+});
+
+/** A port where nothing listens (a peer was there a moment ago): the SMTP server is down. */
+async function downPort(): Promise<number> {
+  const peer = await startSmtpPeer();
+  await peer.close();
+  return Number(new URL(peer.url).port);
+}
+
+async function waitForOutbox(call: Call, mailId: string, ok: (mail: OutboxMail) => boolean, timeoutMs = 15_000): Promise<OutboxMail> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mail = (await outbox(call)).mails.find((m) => m.mailId === mailId);
+    if (mail && ok(mail)) return mail;
+    if (Date.now() > deadline) throw new Error(`mail ${mailId}: ${JSON.stringify(mail)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+type Queued = { tourPlanSent: boolean; tourPlanQueued: boolean; tourPlanDelivery: string; tourPlanMessage: string };
+
+describe('tour-plan mails while the SMTP server is down', () => {
+  let port: number;
+  let peer: SmtpPeer | undefined;
+  let t: TestApp;
+  let call: Call;
+
+  beforeAll(async () => {
+    port = await downPort();
+    t = await createTestApp({
+      mail: { smtpUrl: `smtp://127.0.0.1:${port}`, schedule: false, pollIntervalMs: 200, retry: { firstDelayMs: 300, maxDelayMs: 600, maxAttempts: 200 } },
+    });
+    call = caller(t, await login(t, ['dispo', 'fuhrpark', 'admin']));
+  });
+  afterAll(async () => {
+    await t?.close();
+    await peer?.close();
+  });
+
+  it('completes the day at once saying the mail will be retried, retries until the server answers, then sends it once and the outbox says sent', async () => {
+    const vehicle = await json<{ vehicle: { id: string } }>(
+      await call(
+        'POST',
+        '/api/vehicles',
+        { license_plate: 'SE-TP 77', vehicle_type: 'sattelzug', make_model: 'MAN TGX', payload_kg: 27000, enabled_for_dispatch: true },
+        'fuhrpark',
+      ),
+      201,
+    );
+    const order = await json<{ order: { id: string } }>(await call('POST', '/api/orders', demoOrderBody({ delivery_date: DOWN_DAY })), 201);
+    await json(await call('POST', '/api/disposition/assign', { orderId: order.order.id, vehicleId: vehicle.vehicle.id, scheduledTime: `${DOWN_DAY}T07:00` }), 201);
+
+    let startedAt = Date.now();
+    const done = await json<Queued & { message: string }>(await call('POST', '/api/disposition/complete', { targetDate: DOWN_DAY, sendTourPlan: true }));
+    expect(Date.now() - startedAt).toBeLessThan(1000);
+    expect(done).toMatchObject({
+      message: messages.dispatch.success.completed,
+      tourPlanSent: false,
+      tourPlanQueued: true,
+      tourPlanDelivery: 'queued',
+      tourPlanMessage: messages.mailDelivery.tourPlanQueued,
+    });
+    expect(done.tourPlanMessage).toContain('automatisch wiederholt');
+    expect(done).not.toHaveProperty('tourPlanError');
+    const completion = (await outbox(call)).mails.find((m) => m.date === DOWN_DAY && m.trigger === 'completion')!;
+
+    // The outbox shows it waiting for its next attempt, with why the last one failed.
+    const retrying = await waitForOutbox(call, completion.mailId, (m) => m.attempts >= 1);
+    expect(retrying).toMatchObject({ status: 'requested', retrying: true, error: null });
+    expect(retrying.lastError).toMatch(/ECONNREFUSED|connect/i);
+
+    // Known unreachable now: the next request says so plainly, again at once.
+    startedAt = Date.now();
+    const again = await json<Queued>(await call('POST', '/api/disposition/send-tour-plan', { targetDate: DOWN_DAY, recipients: ['lager@kunde.example'] }));
+    expect(Date.now() - startedAt).toBeLessThan(1000);
+    expect(again).toMatchObject({ tourPlanQueued: true, tourPlanDelivery: 'retrying', tourPlanMessage: messages.mailDelivery.tourPlanRetrying });
+    expect(again.tourPlanMessage).toContain('Mailserver nicht erreichbar, wird erneut versucht');
+    const manual = (await outbox(call)).mails.find((m) => m.date === DOWN_DAY && m.trigger === 'manual')!;
+    await waitForOutbox(call, completion.mailId, (m) => m.attempts >= 2);
+
+    // The server comes back on its port: each mail arrives once, and the outbox says sent.
+    peer = await startSmtpPeer({ port });
+    const sent = await waitForOutbox(call, completion.mailId, (m) => m.status === 'sent');
+    expect(sent).toMatchObject({ retrying: false, lastError: null, nextAttemptAt: null, error: null, tourCount: 1 });
+    expect((await waitForOutbox(call, manual.mailId, (m) => m.status === 'sent')).recipients).toEqual(['lager@kunde.example']);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const to = peer.received.map((m) => (m.to && !Array.isArray(m.to) ? m.to.text : ''));
+    expect(to.filter((a) => a === 'lager@kunde.example')).toHaveLength(1);
+    expect(peer.received).toHaveLength(2);
+    expect(peer.received.every((m) => m.subject === 'Tourenplan für 16.06.2027')).toBe(true);
+  });
+});
+
+describe('tour-plan mails when the SMTP server never comes back', () => {
+  let t: TestApp;
+  let call: Call;
+
+  beforeAll(async () => {
+    const port = await downPort();
+    t = await createTestApp({
+      mail: { smtpUrl: `smtp://127.0.0.1:${port}`, schedule: false, pollIntervalMs: 200, retry: { firstDelayMs: 100, maxAttempts: 3 } },
+    });
+    call = caller(t, await login(t, ['dispo', 'admin']));
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('gives up after the last attempt: failed in the admins\' outbox with a German reason', async () => {
+    await json(await call('POST', '/api/disposition/send-tour-plan', { targetDate: OTHER_DAY, recipients: ['lager@kunde.example'] }));
+    const queued = (await outbox(call)).mails.find((m) => m.date === OTHER_DAY)!;
+    const failed = await waitForOutbox(call, queued.mailId, (m) => m.status === 'failed');
+    expect(failed).toMatchObject({ retrying: false, attempts: 3 });
+    expect(failed.error).toMatch(/^Nach 3 Versuchen aufgegeben, der Mailserver war nicht erreichbar: .*(ECONNREFUSED|connect)/i);
+    expect((await outbox(call)).mails.filter((m) => m.status === 'failed')).toHaveLength(1);
   });
 });

@@ -1,4 +1,5 @@
 import { messages } from '@dispo/domain/messages';
+import { type MailDeliveryState, tourPlanDeliveryText } from '@dispo/domain/order-mail/delivery';
 import { isLocalDate } from '@dispo/domain/shared/index';
 import { tourStatusSchema } from '@dispo/events/catalog/index';
 import type { LogPosition } from '@dispo/events/envelope';
@@ -27,8 +28,8 @@ export interface DispatchRouteOptions {
   dayFacts(date: string): Promise<DayFacts>;
   /** Who gets the tour plan when the request names nobody. */
   tourPlanRecipients(): Promise<string[]>;
-  /** Waits briefly for the mail worker's outcome: true sent, false failed, null still queued. */
-  tourPlanMailOutcome(mailId: string): Promise<boolean | null>;
+  /** Where a mail queued now stands; answers at once (no request waits for the SMTP server). */
+  mailDeliveryState(): Promise<MailDeliveryState>;
 }
 
 const text = requestText().trim().max(100);
@@ -66,6 +67,12 @@ export const dispatchRoutes: FastifyPluginAsyncZod<DispatchRouteOptions> = async
   const commands = dispatchCommands(opts);
   const planners = requireRoles('dispatcher', 'fleet_manager');
   const meta = (userId: string, commandName: string) => ({ userId, commandName });
+  /** A queued tour-plan mail: the answer says so at once; sent or failed arrives later (live notice, outbox). */
+  const queuedPlan = async (mailId: string | null) => {
+    if (!mailId) return { tourPlanSent: false, tourPlanQueued: false };
+    const delivery = await opts.mailDeliveryState();
+    return { tourPlanSent: false, tourPlanQueued: true, tourPlanDelivery: delivery, tourPlanMessage: tourPlanDeliveryText(delivery) };
+  };
   const answerTour = async (tourId: string, position: LogPosition) => {
     await opts.waitForProjections(position);
     return { success: true as const, tour: await opts.readTour(tourId) };
@@ -125,13 +132,10 @@ export const dispatchRoutes: FastifyPluginAsyncZod<DispatchRouteOptions> = async
     const recipients = send ? await opts.tourPlanRecipients() : [];
     const result = await commands.completeDay(targetDate, facts, { send, recipients }, meta(req.user.sub, 'CompleteDispoDay'));
     await opts.waitForProjections(result.position);
-    const sent = result.mailId ? await opts.tourPlanMailOutcome(result.mailId) : null;
     return {
       success: true,
       message: messages.dispatch.success.completed,
-      tourPlanSent: sent === true,
-      tourPlanQueued: result.mailId !== null && sent === null,
-      ...(sent === false ? { tourPlanError: messages.dispatch.errors.tourPlanMail } : {}),
+      ...(await queuedPlan(result.mailId)),
       tourPlanInfo: { tourCount: facts.tourCount, vehicleCount: facts.vehicleCount },
     };
   });
@@ -140,12 +144,9 @@ export const dispatchRoutes: FastifyPluginAsyncZod<DispatchRouteOptions> = async
     const recipients = req.body.recipients?.length ? req.body.recipients : await opts.tourPlanRecipients();
     const result = await commands.requestTourPlanMail(req.body.targetDate, recipients, 'manual', meta(req.user.sub, 'SendTourPlan'));
     await opts.waitForProjections(result.position);
-    const sent = result.mailId ? await opts.tourPlanMailOutcome(result.mailId) : null;
     return {
       success: true,
-      tourPlanSent: sent === true,
-      tourPlanQueued: sent === null,
-      ...(sent === false ? { tourPlanError: messages.dispatch.errors.tourPlanMail } : {}),
+      ...(await queuedPlan(result.mailId)),
       recipients,
     };
   });

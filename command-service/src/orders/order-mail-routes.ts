@@ -1,3 +1,4 @@
+import { type MailDeliveryState, orderMailDeliveryText } from '@dispo/domain/order-mail/delivery';
 import type { LogPosition } from '@dispo/events/envelope';
 import { MAX_ORDERS_PER_MAIL } from '@dispo/events/catalog/index';
 import type { EventRegistry } from '@dispo/events/registry';
@@ -16,6 +17,8 @@ export interface OrderMailRouteOptions {
   copyAddress: string;
   /** Whether a mail worker sends (SMTP_URL is set); without, the mail waits in the outbox. */
   mailSending: boolean;
+  /** Where a mail queued now stands; answers at once (no request waits for the SMTP server). */
+  mailDeliveryState(): Promise<MailDeliveryState>;
 }
 
 const address = requestText().max(254);
@@ -61,7 +64,11 @@ export const orderMailRoutes: FastifyPluginAsyncZod<OrderMailRouteOptions> = asy
         { userId: req.user.sub, commandName: 'SendOrderMail' },
       );
       await opts.waitForProjections(result.position);
-      return reply.code(202).send({ success: true, mailId: result.mailId, status: 'requested', sending: opts.mailSending });
+      const delivery = await opts.mailDeliveryState();
+      const message = orderMailDeliveryText(delivery);
+      return reply
+        .code(202)
+        .send({ success: true, mailId: result.mailId, status: 'requested', sending: opts.mailSending, delivery, ...(message ? { message } : {}) });
     },
   );
 };

@@ -7,7 +7,7 @@ const ws = messages.workshopScreen;
 const titles = messages.vehicleHistory.titles;
 const euro = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' });
 
-/** An appointment as the history needs it: type and date, read from the appointments table. */
+/** An appointment as the history needs it: type, date and time as of the event (appointments-as-of-event.ts). */
 export interface AppointmentFacts {
   appointmentType: string;
   date: string;
@@ -29,7 +29,7 @@ const typeLabel = (type: string) => ws.types[type as keyof typeof ws.types] ?? t
 /**
  * The history entry of a workshop appointment event (fleet.md §4 MAINTENANCE_SCHEDULED and
  * MAINTENANCE_COMPLETED): planned and rescheduled are "scheduled", a deletion is an update, a
- * completion names the invoice or cost and the follow-up. `facts` are the appointment as it stands.
+ * completion names the invoice or cost and the follow-up. `facts` are the appointment as of the event.
  */
 export async function appointmentHistoryEntry(
   event: RecordedEvent,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RecordedEvent } from '@dispo/events/envelope';
 import { createTestSql, type TestSql } from '@dispo/events/testing/test-database';
+import { messages } from '@dispo/domain/messages';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { pdfToText } from '../pdf/testing';
 import { mailOutboxProjection } from '../projections/mail-outbox';
@@ -9,6 +10,7 @@ import { referenceDataProjection } from '../projections/reference-data';
 import { toursProjection } from '../projections/tours';
 import { vehiclesProjection } from '../projections/vehicles';
 import { claimNextMail, createMailWorker, type MailOutcome } from './mail-worker';
+import { DEFAULT_MAIL_RETRY, nextAttemptDelayMs } from './retry-schedule';
 import { type SmtpPeer, startSmtpPeer } from './testing';
 import { createMailTransport, isTransientMailError } from './transport';
 
@@ -106,7 +108,7 @@ describe('mail worker (read.mail_outbox → SMTP)', () => {
     const ids = [];
     for (const r of recipients) ids.push(await request([r]));
     const workers = [1, 2].map(() =>
-      createMailWorker({ sql: db.sql, transport: createMailTransport(peer.url), recordOutcome, retryDelayMs: 10 }),
+      createMailWorker({ sql: db.sql, transport: createMailTransport(peer.url), recordOutcome, retry: { firstDelayMs: 10 } }),
     );
     const handled = await Promise.all(workers.map((w) => w.drain()));
     expect(handled[0]! + handled[1]!).toBe(6);
@@ -125,36 +127,67 @@ describe('mail worker (read.mail_outbox → SMTP)', () => {
 
   it('records a permanent refusal as failed at once', async () => {
     const id = await request(['abgelehnt@kunde.example']);
-    const worker = createMailWorker({ sql: db.sql, transport: createMailTransport(peer.url), recordOutcome, retryDelayMs: 10 });
+    const worker = createMailWorker({ sql: db.sql, transport: createMailTransport(peer.url), recordOutcome, retry: { firstDelayMs: 10 } });
     await worker.drain();
     expect(await status(id)).toMatchObject({ status: 'failed', error: expect.stringMatching(/550.*abgelehnt@kunde\.example/) });
     expect(peer.recipientsAsked.filter((a) => a === 'abgelehnt@kunde.example')).toHaveLength(1);
     await worker.stop();
   });
 
-  it('retries an unreachable server a few times, then records failed with the reason', async () => {
+  it('gives a mail whose server does not answer back with its next attempt, tries it again on schedule, and after the last attempt records failed with a German reason and an error line', async () => {
     // A port that was just free: nothing listens there.
     const closed = await startSmtpPeer();
     const url = closed.url;
     await closed.close();
     const id = await request(['a@kunde.example']);
-    const attempts: number[] = [];
+    const warnings: unknown[] = [];
+    const errors: string[] = [];
     const worker = createMailWorker({
       sql: db.sql,
       transport: createMailTransport(url),
       recordOutcome,
-      retries: 2,
-      retryDelayMs: 10,
-      logger: {
-        info: () => {},
-        error: () => {},
-        warn: (o: unknown) => attempts.push((o as { attemptNumber?: number }).attemptNumber ?? 0),
-      },
+      pollIntervalMs: 60_000,
+      retry: { firstDelayMs: 400, maxAttempts: 3 },
+      logger: { info: () => {}, warn: (o: unknown) => warnings.push(o), error: (_o: unknown, message?: string) => errors.push(message ?? '') },
     });
-    await worker.drain();
-    expect(attempts.filter(Boolean)).toEqual([1, 2, 3]);
-    expect(await status(id)).toMatchObject({ status: 'failed', error: expect.stringMatching(/ECONNREFUSED|connect/i) });
+    expect(await worker.drain()).toBe(1);
+    // One attempt, then the mail waits unheld for its next one: no worker sits on it meanwhile.
+    const { rows } = await db.sql.query<{ status: string; attempts: number; last_error: string; claimed_by: string | null; due: boolean }>(
+      'SELECT status, attempts, last_error, claimed_by, claimed_until > clock_timestamp() AS due FROM read.mail_outbox WHERE mail_id = $1',
+      [id],
+    );
+    expect(rows[0]).toMatchObject({ status: 'requested', attempts: 1, claimed_by: null, due: true, last_error: expect.stringMatching(/ECONNREFUSED|connect/i) });
+    expect(await claimNextMail(db.sql, 'w2', 60_000)).toBeNull();
+    expect(outcomes).toEqual([]);
+
+    // Started, the worker wakes for each due attempt although its poll is a minute away.
+    await worker.start();
+    const deadline = Date.now() + 10_000;
+    while ((await status(id))?.status === 'requested' && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    const failed = await status(id);
+    expect(failed?.status).toBe('failed');
+    expect(failed?.error).toMatch(/^Nach 3 Versuchen aufgegeben, der Mailserver war nicht erreichbar: .*(ECONNREFUSED|connect)/i);
+    expect(failed?.error?.startsWith(messages.mailDelivery.gaveUp(3, ''))).toBe(true);
+    expect(warnings).toHaveLength(2);
+    expect(errors).toEqual(['Tourenplan-E-Mail konnte nicht versendet werden']);
+    expect(outcomes).toHaveLength(1);
     await worker.stop();
+  });
+
+  it('spaces attempts by a doubling pause up to its bound and stops after the last attempt or the longest wait', () => {
+    const schedule = { firstDelayMs: 1000, maxDelayMs: 5000, maxAttempts: 5, maxAgeMs: 60_000 };
+    expect([1, 2, 3, 4].map((n) => nextAttemptDelayMs(schedule, n, 0))).toEqual([1000, 2000, 4000, 5000]);
+    expect(nextAttemptDelayMs(schedule, 5, 0)).toBeNull();
+    expect(nextAttemptDelayMs(schedule, 2, 58_500)).toBeNull();
+    // The default gives a server hours to come back, and then gives up.
+    let total = 0;
+    for (let n = 1; ; n++) {
+      const delay = nextAttemptDelayMs(DEFAULT_MAIL_RETRY, n, total);
+      if (delay === null) break;
+      total += delay;
+    }
+    expect(total / 3_600_000).toBeGreaterThan(2);
+    expect(total).toBeLessThanOrEqual(DEFAULT_MAIL_RETRY.maxAgeMs);
   });
 
   it('tells passing from permanent SMTP failures', () => {

@@ -2,13 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { messages } from '@dispo/domain/messages';
 import type { SqlClient } from '@dispo/events/sql/client';
 import type { NoticeBus } from '@dispo/platform/bus/notice-bus';
-import pRetry, { AbortError } from 'p-retry';
+import pRetry from 'p-retry';
 import type { Logger } from 'pino';
 import { formatLongDateDe, formatIsoDateDe } from '../pdf/format';
 import { renderTourPlanPdf, tourPlanFileName } from '../pdf/render-tour-plan-pdf';
 import { loadTourPlan } from '../pdf/tour-plan-document';
 import { MAIL_NOTICE, type MailKind } from '../projections/mail-outbox';
 import { composeOrderMail, type QueuedOrderMail } from './order-mail';
+import { DEFAULT_MAIL_RETRY, type MailRetrySchedule, nextAttemptDelayMs } from './retry-schedule';
 import { isTransientMailError, type MailTransport, type OutgoingMail } from './transport';
 
 /** What the worker reports for a mail; the shape of RecordTourPlanMailOutcome's outcome. */
@@ -24,6 +25,9 @@ export interface ClaimedMail {
   date: string;
   trigger: string;
   recipients: string[];
+  /** Attempts that failed before this one (the server did not answer). */
+  attempts: number;
+  requestedAt: Date;
   orderMail?: QueuedOrderMail;
 }
 
@@ -49,10 +53,11 @@ export interface MailWorkerOptions {
   pollIntervalMs?: number;
   /** How long a claimed mail belongs to this worker before another may take it over. Default 10 min. */
   leaseMs?: number;
-  /** Further attempts after a transient SMTP failure. Default 3. */
-  retries?: number;
-  /** First pause between attempts (doubling). Default 2 s. */
-  retryDelayMs?: number;
+  /**
+   * When a mail is tried again after its server did not answer (see retry-schedule.ts); fields left
+   * out keep their default.
+   */
+  retry?: Partial<MailRetrySchedule>;
   now?: () => Date;
 }
 
@@ -68,9 +73,11 @@ const DEFAULT_FROM = 'disposition@dispo.example';
 export { DEFAULT_FROM as DEFAULT_MAIL_FROM };
 
 /**
- * Leases the oldest requested mail nobody holds. The row is locked with FOR UPDATE SKIP LOCKED only
- * for this one statement's transaction; the lease written into it (`claimed_by`, `claimed_until`)
- * keeps other workers away while this one sends, so two instances never send one mail twice.
+ * Leases the oldest requested mail nobody holds and whose next attempt is due. The row is locked with
+ * FOR UPDATE SKIP LOCKED only for this one statement's transaction; the lease written into it
+ * (`claimed_by`, `claimed_until`) keeps other workers away while this one sends, so two instances
+ * never send one mail twice. Between attempts `claimed_by` is empty and `claimed_until` is when the
+ * next attempt is due.
  */
 export async function claimNextMail(
   sql: SqlClient,
@@ -90,6 +97,8 @@ export async function claimNextMail(
       body: string | null;
       order_ids: string[];
       include_attachments: boolean;
+      attempts: number;
+      requested_at: Date | string;
     }>(
       `UPDATE read.mail_outbox SET claimed_by = $1, claimed_until = clock_timestamp() + $2 * interval '1 millisecond'
        WHERE mail_id = (
@@ -98,12 +107,20 @@ export async function claimNextMail(
          ORDER BY requested_at, mail_id
          LIMIT 1
          FOR UPDATE SKIP LOCKED)
-       RETURNING mail_id, kind, date::text AS date, trigger, recipients, cc, subject, body, order_ids, include_attachments`,
+       RETURNING mail_id, kind, date::text AS date, trigger, recipients, cc, subject, body, order_ids, include_attachments, attempts, requested_at`,
       [workerId, leaseMs, [...kinds]],
     );
     const r = rows[0];
     if (!r) return null;
-    const claimed: ClaimedMail = { mailId: r.mail_id, kind: r.kind, date: String(r.date), trigger: r.trigger, recipients: r.recipients };
+    const claimed: ClaimedMail = {
+      mailId: r.mail_id,
+      kind: r.kind,
+      date: String(r.date),
+      trigger: r.trigger,
+      recipients: r.recipients,
+      attempts: Number(r.attempts),
+      requestedAt: new Date(r.requested_at),
+    };
     if (r.kind === 'order_mail') {
       claimed.orderMail = {
         recipients: r.recipients,
@@ -138,14 +155,18 @@ class RecipientsRefused extends Error {
 }
 
 function errorText(error: unknown): string {
-  const e = error instanceof AbortError ? error.originalError : error;
-  return e instanceof Error ? e.message : String(e);
+  return error instanceof Error ? error.message : String(error);
 }
+
+type Outcome = { sent: true; messageId: string | null; count: number } | { sent: false; error: string };
+type SendResult = Extract<Outcome, { sent: true }> | { sent: false; error: string; transient: boolean };
 
 /**
  * The mail outbox worker: takes requested mails from read.mail_outbox, renders the tour plan of
- * their day as it stands, sends it over SMTP (transient failures are tried again a few times) and
- * records sent or failed through `recordOutcome`.
+ * their day as it stands, sends it over SMTP and records sent or failed through `recordOutcome`. A
+ * server that does not answer is tried again on the retry schedule, one attempt per lease, until it
+ * answers or the attempts run out (then `failed` with a German reason for the admins' outbox and an
+ * error log line). Requests never wait for any of this.
  */
 export function createMailWorker(options: MailWorkerOptions): MailWorker {
   const workerId = `mail-worker-${randomUUID()}`;
@@ -154,8 +175,11 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   const now = options.now ?? (() => new Date());
   const from = options.from || DEFAULT_FROM;
   const kinds: MailKind[] = options.recordOrderMailOutcome ? ['tour_plan', 'order_mail'] : ['tour_plan'];
+  const schedule: MailRetrySchedule = { ...DEFAULT_MAIL_RETRY, ...options.retry };
   let stopped = true;
   let timer: NodeJS.Timeout | null = null;
+  /** A wake-up for the next due attempt when it comes before the next poll. */
+  let retryTimer: { at: number; timer: NodeJS.Timeout } | null = null;
   let unsubscribe: (() => Promise<void>) | null = null;
   let running: Promise<number> | null = null;
   let again = false;
@@ -173,41 +197,71 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   }
 
   /** One attempt: composed afresh (a database hiccup is as passing as a lost connection), then handed to SMTP. */
-  async function attempt(mail: ClaimedMail): Promise<{ messageId: string | null; count: number }> {
-    const { outgoing, count } = await compose(mail);
+  async function send(mail: ClaimedMail): Promise<SendResult> {
     try {
+      const { outgoing, count } = await compose(mail);
       const info = await options.transport.sendMail(outgoing);
       // The server took the mail for the copies only: for the user it did not reach its recipient.
       const rejected = new Set((info.rejected ?? []).map((r) => String(typeof r === 'object' && r && 'address' in r ? r.address : r).toLowerCase()));
       if (outgoing.to.length > 0 && outgoing.to.every((to) => rejected.has(to.toLowerCase()))) {
         throw new RecipientsRefused(outgoing.to);
       }
-      return { messageId: info.messageId ?? null, count };
+      return { sent: true, messageId: info.messageId ?? null, count };
     } catch (error) {
-      throw isTransientMailError(error) ? error : new AbortError(error instanceof Error ? error : String(error));
+      return { sent: false, error: errorText(error), transient: isTransientMailError(error) };
     }
   }
 
-  async function send(mail: ClaimedMail): Promise<{ sent: true; messageId: string | null; count: number } | { sent: false; error: string }> {
-    try {
-      const done = await pRetry(() => attempt(mail), {
-        retries: options.retries ?? 3,
-        minTimeout: options.retryDelayMs ?? 2000,
-        factor: 2,
-        signal: abort.signal,
-        onFailedAttempt: ({ error, attemptNumber, retriesLeft }) =>
-          options.logger?.warn(
-            { err: error, mailId: mail.mailId, attemptNumber, retriesLeft },
-            'E-Mail: Versuch fehlgeschlagen',
-          ),
-      });
-      return { sent: true, ...done };
-    } catch (error) {
-      return { sent: false, error: errorText(error) };
-    }
+  /** Wakes when the earliest postponed mail (of any worker) is due, should that come before the next poll. */
+  async function wakeForNextAttempt(): Promise<void> {
+    if (stopped) return;
+    const { rows } = await options.sql.query<{ ms: number | string | null }>(
+      `SELECT ceil(extract(epoch FROM min(claimed_until) - clock_timestamp()) * 1000) AS ms FROM read.mail_outbox
+       WHERE status = 'requested' AND kind = ANY($1::text[]) AND claimed_by IS NULL AND claimed_until > clock_timestamp()`,
+      [kinds],
+    );
+    const ms = rows[0]?.ms === null || rows[0]?.ms === undefined ? null : Math.max(0, Number(rows[0].ms));
+    if (ms === null || ms >= pollIntervalMs || stopped) return;
+    const at = Date.now() + ms;
+    if (retryTimer && retryTimer.at <= at) return;
+    if (retryTimer) clearTimeout(retryTimer.timer);
+    const timer = setTimeout(() => {
+      retryTimer = null;
+      wake();
+    }, ms);
+    timer.unref();
+    retryTimer = { at, timer };
   }
 
-  function record(mail: ClaimedMail, outcome: Awaited<ReturnType<typeof send>>): Promise<unknown> {
+  /**
+   * The server did not answer: give the mail back with its next attempt's time, so that no worker
+   * holds it meanwhile and whichever worker is free then (here or in another process) tries it.
+   * Answers false when the schedule is used up.
+   */
+  async function postpone(mail: ClaimedMail, error: string): Promise<boolean> {
+    const failed = mail.attempts + 1;
+    const delay = nextAttemptDelayMs(schedule, failed, now().getTime() - mail.requestedAt.getTime());
+    // Given up, the worker keeps its lease until the failure is recorded; the count still shows.
+    await pRetry(
+      () =>
+        options.sql.query(
+          `UPDATE read.mail_outbox SET attempts = $3, last_error = $4,
+             claimed_by = CASE WHEN $5::float8 IS NULL THEN claimed_by END,
+             claimed_until = CASE WHEN $5::float8 IS NULL THEN claimed_until ELSE clock_timestamp() + $5::float8 * interval '1 millisecond' END
+           WHERE mail_id = $1 AND claimed_by = $2`,
+          [mail.mailId, workerId, failed, error, delay],
+        ),
+      { retries: 4, minTimeout: 500 },
+    );
+    if (delay === null) return false;
+    options.logger?.warn(
+      { mailId: mail.mailId, date: mail.date, attempts: failed, retryInMs: delay, error },
+      'E-Mail: Mailserver nicht erreichbar, wird erneut versucht',
+    );
+    return true;
+  }
+
+  function record(mail: ClaimedMail, outcome: Outcome): Promise<unknown> {
     if (mail.kind === 'order_mail') {
       return options.recordOrderMailOutcome!(
         mail.mailId,
@@ -218,22 +272,27 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   }
 
   async function handle(mail: ClaimedMail): Promise<void> {
-    const outcome = await send(mail);
-    if (abort.signal.aborted && !outcome.sent) {
-      // Stopped between attempts: give the mail back at once instead of when the lease ends.
-      await options.sql
-        .query('UPDATE read.mail_outbox SET claimed_by = NULL, claimed_until = NULL WHERE mail_id = $1 AND claimed_by = $2', [
-          mail.mailId,
-          workerId,
-        ])
-        .catch(() => undefined);
-      return;
+    const result = await send(mail);
+    const gaveUp = !result.sent && result.transient;
+    if (!result.sent && result.transient) {
+      try {
+        if (await postpone(mail, result.error)) return;
+      } catch (err) {
+        // The lease ends in time and another attempt follows then.
+        options.logger?.error({ err, mailId: mail.mailId }, 'E-Mail: nächster Versuch konnte nicht geplant werden');
+        return;
+      }
     }
+    const outcome: Outcome = result.sent
+      ? result
+      : { sent: false, error: gaveUp ? messages.mailDelivery.gaveUp(mail.attempts + 1, result.error) : result.error };
     try {
       // The mail is out (or finally refused): keep trying to say so, or it would be sent again once the lease ends.
       await pRetry(() => record(mail, outcome), { retries: 4, minTimeout: 500 });
       const what = mail.kind === 'order_mail' ? 'Auftrags-E-Mail' : 'Tourenplan-E-Mail';
       if (outcome.sent) options.logger?.info({ mailId: mail.mailId, date: mail.date }, `${what} versendet`);
+      // Given up on a server that never answered: the admins must look (the outbox shows the reason).
+      else if (gaveUp) options.logger?.error({ mailId: mail.mailId, date: mail.date, error: outcome.error }, `${what} konnte nicht versendet werden`);
       else options.logger?.warn({ mailId: mail.mailId, date: mail.date, error: outcome.error }, `${what} konnte nicht versendet werden`);
     } catch (err) {
       options.logger?.error({ err, mailId: mail.mailId }, 'Ergebnis der E-Mail konnte nicht gespeichert werden');
@@ -263,6 +322,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
         again = false;
         total += await drainOnce();
       } while (again && !abort.signal.aborted);
+      await wakeForNextAttempt();
       return total;
     })().finally(() => {
       running = null;
@@ -302,6 +362,8 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
       abort.abort();
       if (timer) clearTimeout(timer);
       timer = null;
+      if (retryTimer) clearTimeout(retryTimer.timer);
+      retryTimer = null;
       await unsubscribe?.();
       unsubscribe = null;
       await running?.catch(() => undefined);

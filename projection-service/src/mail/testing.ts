@@ -20,6 +20,8 @@ export interface SmtpPeerOptions {
    * now). `attempt` counts the times this address was asked, from 1.
    */
   rcpt?: (address: string, attempt: number) => number | undefined;
+  /** Listen on this port (e.g. where a server was down); default a free one. */
+  port?: number;
 }
 
 /**
@@ -57,7 +59,7 @@ export async function startSmtpPeer(options: SmtpPeerOptions = {}): Promise<Smtp
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
   const { port } = server.server.address() as AddressInfo;
   return {

@@ -31,13 +31,15 @@ function notice(subject: string, mailId: string, date: string, status: string): 
 /**
  * read.mail_outbox: every tour-plan mail from TourPlanMailRequested to TourPlanMailSent or
  * TourPlanMailFailed (stream `dispo-day-<date>`), and every order mail from OrderMailRequested to
- * OrderMailSent or OrderMailFailed (stream `mail-<mailId>`; its `date` is the Berlin day it was asked for). `claimed_by` and `claimed_until` are not from
- * events: the mail worker leases a requested mail there while it sends it (see mail/mail-worker.ts);
- * a rebuild clears them, which at worst lets a still requested mail be sent once more.
+ * OrderMailSent or OrderMailFailed (stream `mail-<mailId>`; its `date` is the Berlin day it was asked for). `claimed_by`, `claimed_until`,
+ * `attempts` and `last_error` are not from events: the mail worker leases a requested mail there while
+ * it sends it, and between attempts at a server that did not answer keeps there how many failed, why,
+ * and when the next is due (`claimed_until` with no `claimed_by`; see mail/mail-worker.ts). A rebuild
+ * clears them, which at worst lets a still requested mail be sent once more or retried sooner.
  */
 export const mailOutboxProjection: Projection = {
   name: 'mail_outbox',
-  schemaVersion: 2,
+  schemaVersion: 3,
 
   async setup(sql) {
     await sql.query(`CREATE TABLE IF NOT EXISTS read.mail_outbox (
@@ -46,7 +48,8 @@ export const mailOutboxProjection: Projection = {
       requested_by text, requested_at timestamptz NOT NULL, sent_at timestamptz, failed_at timestamptz,
       claimed_by text, claimed_until timestamptz,
       subject text, body text, cc text[] NOT NULL DEFAULT '{}', order_ids text[] NOT NULL DEFAULT '{}',
-      include_attachments boolean NOT NULL DEFAULT false, attachment_count integer)`);
+      include_attachments boolean NOT NULL DEFAULT false, attachment_count integer,
+      attempts integer NOT NULL DEFAULT 0, last_error text)`);
     await sql.query('CREATE INDEX IF NOT EXISTS mail_outbox_status_idx ON read.mail_outbox (status, requested_at)');
     await sql.query('CREATE INDEX IF NOT EXISTS mail_outbox_requested_idx ON read.mail_outbox (requested_at DESC)');
   },

@@ -3,6 +3,7 @@ import type { DomainEventType, EventData, OrderDetails } from '@dispo/events/cat
 import type { RecordedEvent } from '@dispo/events/envelope';
 import type { SqlExecutor } from '@dispo/events/sql/client';
 import type { Notice } from '@dispo/platform/bus/notice-bus';
+import { platesAsOfEvent } from '../fleet/plates-as-of-event';
 import { findOrder, type OrderRow, orderView } from '../orders/order-view';
 import type { Projection } from '../projection';
 import { consecutiveRuns, isReservation } from './event-runs';
@@ -39,18 +40,52 @@ const DETAIL_COLUMNS: Record<keyof OrderDetails, string> = {
 
 const DETAIL_ENTRIES = Object.entries(DETAIL_COLUMNS) as [keyof OrderDetails, string][];
 
-/** The licence plate of the assigned vehicle (read.vehicles is kept by the fleet projection, applied before this one). */
-const VEHICLE_PLATE =
-  'assigned_vehicle_license_plate = (SELECT license_plate FROM read.vehicles WHERE id = read.orders.assigned_vehicle_id)';
+/**
+ * The licence plates of vehicles as of the event, in this projection's own table: read.vehicles is
+ * another projection's and holds today's plates (or none for a deleted vehicle), so a rebuild of this
+ * one alone would write other plates than it did live (issue 38).
+ */
+const plates = platesAsOfEvent('order_vehicle_plates');
 
-/** orders.md §9: the arrival at a tour stop is the tour start plus 30 minutes per stop before it. */
-/** The stop's arrival the travel model planned (read.tour_orders, TourTimesPlanned came first in the same append). */
-async function plannedArrival(tx: SqlExecutor, tourId: string, orderId: string): Promise<string | null> {
-  const { rows } = await tx.query<{ estimated_arrival: string | null }>(
-    'SELECT estimated_arrival FROM read.tour_orders WHERE tour_id = $1 AND order_id = $2',
-    [tourId, orderId],
-  );
-  return rows[0]?.estimated_arrival ?? null;
+/**
+ * The arrivals the travel model planned per tour stop (TourTimesPlanned, which comes before the
+ * assignment in the same append), in this projection's own table for the same reason: read.tour_orders
+ * is the tours projection's and may be ahead of or behind this one.
+ */
+const plannedArrivals = {
+  async setup(sql: SqlExecutor) {
+    await sql.query(
+      'CREATE TABLE IF NOT EXISTS read.order_planned_arrivals (tour_id text NOT NULL, order_id text NOT NULL, estimated_arrival text NOT NULL, PRIMARY KEY (tour_id, order_id))',
+    );
+  },
+  async reset(sql: SqlExecutor) {
+    await sql.query('TRUNCATE read.order_planned_arrivals');
+  },
+  async drop(sql: SqlExecutor) {
+    await sql.query('DROP TABLE IF EXISTS read.order_planned_arrivals');
+  },
+  async track(tx: SqlExecutor, d: EventData<'TourTimesPlanned'>) {
+    if (d.stops.length === 0) return;
+    await tx.query(
+      `INSERT INTO read.order_planned_arrivals (tour_id, order_id, estimated_arrival)
+       SELECT $1, s.order_id, s.arrival FROM unnest($2::text[], $3::text[]) AS s(order_id, arrival)
+       ON CONFLICT (tour_id, order_id) DO UPDATE SET estimated_arrival = EXCLUDED.estimated_arrival`,
+      [d.id, d.stops.map((x) => x.orderId), d.stops.map((x) => x.estimatedArrival)],
+    );
+  },
+  /** The stop's arrival the travel model planned, as of the event. */
+  async of(tx: SqlExecutor, tourId: string, orderId: string): Promise<string | null> {
+    const { rows } = await tx.query<{ estimated_arrival: string }>(
+      'SELECT estimated_arrival FROM read.order_planned_arrivals WHERE tour_id = $1 AND order_id = $2',
+      [tourId, orderId],
+    );
+    return rows[0]?.estimated_arrival ?? null;
+  },
+};
+
+/** Sets the assigned vehicle's plate as of the event. */
+async function setVehiclePlate(tx: SqlExecutor, orderId: string, vehicleId: string): Promise<void> {
+  await tx.query('UPDATE read.orders SET assigned_vehicle_license_plate = $2 WHERE id = $1', [orderId, await plates.plate(tx, 'vehicle', vehicleId)]);
 }
 
 /** Without planned times, orders.md §9: the tour's start plus 30 minutes per stop before. */
@@ -308,6 +343,8 @@ const ORDER_EVENT_TYPES = [
   'LoadingPointUpdated',
   'MaterialUpdated',
   'CustomerUpdated',
+  'VehicleCreated',
+  'VehicleDetailsChanged',
 ] as const satisfies readonly DomainEventType[];
 type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
 const followed: ReadonlySet<string> = new Set(ORDER_EVENT_TYPES);
@@ -341,7 +378,8 @@ const billingNotice = {
 export const ordersProjection: Projection = {
   name: 'orders',
   // 5: arrivals planned by the travel model (TourTimesPlanned). 6: the list keys (order-list-keys.ts).
-  schemaVersion: 6,
+  // 7: plates and planned arrivals as of the event, in tables of its own (issue 38).
+  schemaVersion: 7,
 
   async setup(sql) {
     await sql.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
@@ -381,6 +419,8 @@ export const ordersProjection: Projection = {
     // Replaced by orders_list_keys_idx (the same filters as whole numbers, order-list-keys.ts).
     await sql.query('DROP INDEX IF EXISTS read.orders_plant_status_idx');
     await sql.query('DROP INDEX IF EXISTS read.orders_plant_status_list_idx');
+    await plates.setup(sql);
+    await plannedArrivals.setup(sql);
   },
 
   // A replay's next batch: its runs' INSERT parameters, made while the database writes the batch before.
@@ -393,10 +433,14 @@ export const ordersProjection: Projection = {
 
   async reset(sql) {
     await sql.query('TRUNCATE read.orders');
+    await plates.reset(sql);
+    await plannedArrivals.reset(sql);
   },
 
   async drop(sql) {
     await sql.query('DROP TABLE IF EXISTS read.orders');
+    await plates.drop(sql);
+    await plannedArrivals.drop(sql);
   },
 
   apply(tx, event) {
@@ -552,11 +596,11 @@ async function applyOrderEvent(tx: SqlExecutor, event: RecordedEvent, announce?:
         disposition_status: 'assigned',
         tour_id: d.tourId,
         assigned_vehicle_id: d.vehicleId,
-        tour_orders: JSON.stringify([tourOrder(d.date, d.startTime, d.sequenceNumber, await plannedArrival(tx, d.tourId, d.id))]),
+        tour_orders: JSON.stringify([tourOrder(d.date, d.startTime, d.sequenceNumber, await plannedArrivals.of(tx, d.tourId, d.id))]),
         updated_at: d.assignedAt,
         version: event.streamVersion,
       });
-      await tx.query(`UPDATE read.orders SET ${VEHICLE_PLATE} WHERE id = $1`, [d.id]);
+      await setVehiclePlate(tx, d.id, d.vehicleId);
       return announce?.('dispo.orders.order_status_changed', d.id);
     }
     case 'OrderTourRescheduled': {
@@ -565,16 +609,17 @@ async function applyOrderEvent(tx: SqlExecutor, event: RecordedEvent, announce?:
       const sequence = sequenceOf(rows[0]?.tour_orders);
       await updateRow(tx, 'read.orders', d.id, {
         assigned_vehicle_id: d.vehicleId,
-        tour_orders: JSON.stringify([tourOrder(d.date, d.startTime, sequence, await plannedArrival(tx, d.tourId, d.id))]),
+        tour_orders: JSON.stringify([tourOrder(d.date, d.startTime, sequence, await plannedArrivals.of(tx, d.tourId, d.id))]),
         updated_at: d.rescheduledAt,
         version: event.streamVersion,
       });
-      await tx.query(`UPDATE read.orders SET ${VEHICLE_PLATE} WHERE id = $1`, [d.id]);
+      await setVehiclePlate(tx, d.id, d.vehicleId);
       return announce?.('dispo.orders.order_updated', d.id);
     }
     case 'TourTimesPlanned': {
       // The tour's orders get their planned sequence and arrival (the tour's day and start stay).
       const d = event.data as EventData<'TourTimesPlanned'>;
+      await plannedArrivals.track(tx, d);
       await tx.query(
         `UPDATE read.orders o SET tour_orders = jsonb_build_array(jsonb_build_object(
            'sequenceNumber', s.seq,
@@ -630,6 +675,12 @@ async function applyOrderEvent(tx: SqlExecutor, event: RecordedEvent, announce?:
         'UPDATE read.orders SET customer_company = $2, customer_contact_person = $3, customer_email = $4 WHERE customer_id = $1',
         [d.id, d.company, d.contactPerson, d.email],
       );
+      return undefined;
+    }
+    case 'VehicleCreated':
+    case 'VehicleDetailsChanged': {
+      // Assigned orders keep the plate of their assignment (as read.vehicle_history shows it too).
+      await plates.track(tx, event);
       return undefined;
     }
   }

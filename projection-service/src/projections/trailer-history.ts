@@ -3,8 +3,8 @@ import type { EventData } from '@dispo/events/catalog/index';
 import type { RecordedEvent } from '@dispo/events/envelope';
 import type { SqlExecutor } from '@dispo/events/sql/client';
 import type { Notice } from '@dispo/platform/bus/notice-bus';
-import { appointmentFacts } from '../fleet/appointment-facts';
 import { appointmentHistoryEntry } from '../fleet/appointment-history';
+import { appointmentsAsOfEvent } from '../fleet/appointments-as-of-event';
 import { occurredAt } from '../fleet/history-entries';
 import { platesAsOfEvent } from '../fleet/plates-as-of-event';
 import { labelOf } from '../pdf/format';
@@ -24,6 +24,8 @@ interface TrailerEntry {
 
 /** Plates as of the event (plates-as-of-event.ts): a rebuild of this projection alone writes the same rows. */
 const plates = platesAsOfEvent('trailer_history_plates');
+/** Appointments as of the event (appointments-as-of-event.ts), for the same reason. */
+const appointments = appointmentsAsOfEvent('trailer_history_appointments');
 const plateOf = (tx: SqlExecutor, table: 'vehicles' | 'trailers', id: string | null) => plates.plate(tx, table === 'vehicles' ? 'vehicle' : 'trailer', id);
 
 /** fleet.md §4: the trailer history's action types from trailer and trailer appointment events. */
@@ -81,7 +83,7 @@ async function trailerEntries(tx: SqlExecutor, event: RecordedEvent): Promise<Tr
     case 'WorkshopAppointmentUpdated':
     case 'WorkshopAppointmentCancelled':
     case 'WorkshopAppointmentCompleted': {
-      const a = await appointmentHistoryEntry(event, (id) => appointmentFacts(tx, id), (id) => plateOf(tx, 'vehicles', id));
+      const a = await appointmentHistoryEntry(event, (id) => appointments.facts(tx, id), (id) => plateOf(tx, 'vehicles', id));
       if (!a || a.subject.kind !== 'trailer') return [];
       return [{ trailerId: a.subject.id, actionType: a.actionType, title: a.title, description: a.description, details: a.details }];
     }
@@ -91,9 +93,8 @@ async function trailerEntries(tx: SqlExecutor, event: RecordedEvent): Promise<Tr
 
 /**
  * read.trailer_history: the activity of each trailer (fleet.md §3 Trailer history entry: id,
- * actionType, actionTitle, description, metadata, performedAt, performer). Plates come from its own
- * table of plates as of the event; reads read.users and read.workshop_appointments, maintained by the
- * projections before it.
+ * actionType, actionTitle, description, metadata, performedAt, performer). Plates and appointments
+ * come from its own tables as of the event; reads read.users only (names never change).
  */
 const historyTable = readTableLifecycle(
     'read.trailer_history',
@@ -106,12 +107,13 @@ const historyTable = readTableLifecycle(
 
 export const trailerHistoryProjection: Projection = {
   name: 'trailer_history',
-  // 2: plates as of the event (issue 19); the table of plates is filled by a replay.
-  schemaVersion: 2,
-  ...tablesLifecycle(historyTable, plates),
+  // 2: plates as of the event (issue 19); 3: appointments as of the event (issue 38). A replay fills their tables.
+  schemaVersion: 3,
+  ...tablesLifecycle(historyTable, plates, appointments),
 
   async apply(tx, event): Promise<Notice[] | undefined> {
     await plates.track(tx, event);
+    await appointments.track(tx, event);
     const entries = await trailerEntries(tx, event);
     if (entries.length === 0) return undefined;
     const userId = event.metadata.userId;

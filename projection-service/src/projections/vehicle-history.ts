@@ -1,6 +1,6 @@
 import type { SqlExecutor } from '@dispo/events/sql/client';
 import type { Notice } from '@dispo/platform/bus/notice-bus';
-import { appointmentFacts } from '../fleet/appointment-facts';
+import { appointmentsAsOfEvent } from '../fleet/appointments-as-of-event';
 import { historyEntriesOf, type HistoryLookups, occurredAt } from '../fleet/history-entries';
 import { platesAsOfEvent } from '../fleet/plates-as-of-event';
 import type { Projection } from '../projection';
@@ -16,6 +16,7 @@ async function userRow(tx: SqlExecutor, id: string | null | undefined): Promise<
 }
 
 const plates = platesAsOfEvent('vehicle_history_plates');
+const appointments = appointmentsAsOfEvent('vehicle_history_appointments');
 
 function lookups(tx: SqlExecutor): HistoryLookups {
   return {
@@ -25,7 +26,7 @@ function lookups(tx: SqlExecutor): HistoryLookups {
     },
     trailerPlate: (id) => plates.plate(tx, 'trailer', id),
     vehiclePlate: (id) => plates.plate(tx, 'vehicle', id),
-    appointment: (id) => appointmentFacts(tx, id),
+    appointment: (id) => appointments.facts(tx, id),
   };
 }
 
@@ -33,9 +34,9 @@ function lookups(tx: SqlExecutor): HistoryLookups {
  * read.vehicle_history: the activity of each vehicle (fleet.md §3 Vehicle history entry, §4 action
  * types), one row per entry with who did it, when, a German title, description and details. Names
  * (performer, plate) are taken when the entry is made, as the history shows them at that time: plates
- * from its own table of the plates as of the event (plates-as-of-event.ts), so a rebuild of this
- * projection alone writes the same rows. Reads read.users (names never change) and
- * read.workshop_appointments, which the projections before it maintain.
+ * and appointments from its own tables as of the event (plates-as-of-event.ts,
+ * appointments-as-of-event.ts), so a rebuild of this projection alone writes the same rows. Reads
+ * read.users only (names never change).
  */
 const historyTable = readTableLifecycle(
     'read.vehicle_history',
@@ -49,12 +50,13 @@ const historyTable = readTableLifecycle(
 
 export const vehicleHistoryProjection: Projection = {
   name: 'vehicle_history',
-  // 2: plates as of the event (issue 19); the table of plates is filled by a replay.
-  schemaVersion: 2,
-  ...tablesLifecycle(historyTable, plates),
+  // 2: plates as of the event (issue 19); 3: appointments as of the event (issue 38). A replay fills their tables.
+  schemaVersion: 3,
+  ...tablesLifecycle(historyTable, plates, appointments),
 
   async apply(tx, event): Promise<Notice[] | undefined> {
     await plates.track(tx, event);
+    await appointments.track(tx, event);
     const entries = await historyEntriesOf(event, lookups(tx));
     if (entries.length === 0) return undefined;
     const userId = event.metadata.userId;

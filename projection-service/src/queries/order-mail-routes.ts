@@ -53,7 +53,8 @@ export const orderMailQueryRoutes: FastifyPluginAsyncZod<OrderMailQueryOptions> 
         sent_at: Date | null;
         attachment_count: number | null;
         requested_by: string | null;
-      }>(`SELECT status, error, sent_at, attachment_count, requested_by FROM read.mail_outbox WHERE mail_id = $1 AND kind = 'order_mail'`, [
+        attempts: number;
+      }>(`SELECT status, error, sent_at, attachment_count, requested_by, attempts FROM read.mail_outbox WHERE mail_id = $1 AND kind = 'order_mail'`, [
         req.params.mailId,
       ]);
       const mail = rows[0];
@@ -64,6 +65,8 @@ export const orderMailQueryRoutes: FastifyPluginAsyncZod<OrderMailQueryOptions> 
         success: true,
         mailId: req.params.mailId,
         status: mail.status,
+        // Its SMTP server did not answer: the outbox tries again (mail/retry-schedule.ts).
+        retrying: mail.status === 'requested' && Number(mail.attempts) > 0,
         error: mail.error,
         sentAt: mail.sent_at ? new Date(mail.sent_at).toISOString() : null,
         attachmentCount: mail.attachment_count,

@@ -37,6 +37,12 @@ export interface OutboxMail {
   subject: string | null;
   orderCount: number | null;
   status: 'requested' | 'sent' | 'failed';
+  /** A requested mail whose SMTP server did not answer: waiting for its next attempt. */
+  retrying: boolean;
+  /** Failed attempts so far, why the last one failed and when the next is due (while retrying). */
+  attempts: number;
+  lastError: string | null;
+  nextAttemptAt: string | null;
   error: string | null;
   messageId: string | null;
   tourCount: number | null;
@@ -50,6 +56,7 @@ const iso = (v: unknown): string | null =>
   v === null || v === undefined ? null : v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString();
 
 function outboxMail(r: Record<string, unknown>): OutboxMail {
+  const retrying = r.status === 'requested' && Number(r.attempts ?? 0) > 0;
   return {
     mailId: String(r.mail_id),
     kind: r.kind === 'order_mail' ? 'order_mail' : 'tour_plan',
@@ -60,6 +67,10 @@ function outboxMail(r: Record<string, unknown>): OutboxMail {
     subject: (r.subject as string | null) ?? null,
     orderCount: r.kind === 'order_mail' ? ((r.order_ids as string[] | null) ?? []).length : null,
     status: r.status as OutboxMail['status'],
+    retrying,
+    attempts: Number(r.attempts ?? 0),
+    lastError: retrying ? ((r.last_error as string | null) ?? null) : null,
+    nextAttemptAt: retrying && !r.claimed_by ? iso(r.claimed_until) : null,
     error: (r.error as string | null) ?? null,
     messageId: (r.message_id as string | null) ?? null,
     tourCount: r.tour_count === null || r.tour_count === undefined ? null : Number(r.tour_count),
@@ -107,7 +118,7 @@ export const tourPlanRoutes: FastifyPluginAsyncZod<TourPlanRouteOptions> = async
       const { status, limit } = req.query;
       const { rows } = await sql.query(
         `SELECT mail_id, kind, date::text AS date, trigger, recipients, cc, subject, order_ids, status, error, message_id, tour_count,
-           requested_by, requested_at, sent_at, failed_at
+           requested_by, requested_at, sent_at, failed_at, attempts, last_error, claimed_by, claimed_until
          FROM read.mail_outbox WHERE ($1::text IS NULL OR status = $1) ORDER BY requested_at DESC, mail_id LIMIT $2`,
         [status ?? null, limit],
       );

@@ -1,10 +1,11 @@
 import type { SqlExecutor } from '@dispo/events/sql/client';
 
 /**
- * Columns that are no read model: the mail worker's lease of an outbox row (claimed_by, claimed_until)
- * is written by the worker, not by an event, so a rebuild cannot restore it.
+ * Columns that are no read model: the mail worker's lease of an outbox row and its retry state
+ * (claimed_by, claimed_until, attempts, last_error) are written by the worker, not by an event, so a
+ * rebuild cannot restore them.
  */
-const WORKER_STATE: Record<string, string[]> = { mail_outbox: ['claimed_by', 'claimed_until'] };
+export const WORKER_STATE: Record<string, string[]> = { mail_outbox: ['claimed_by', 'claimed_until', 'attempts', 'last_error'] };
 
 /** Rows and a checksum of every read table (schema `read`, without the checkpoints and worker state): equal tables, equal result. */
 export async function readTables(sql: SqlExecutor): Promise<Record<string, { rows: number; checksum: string }>> {

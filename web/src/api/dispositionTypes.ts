@@ -3,6 +3,7 @@
  * fields twice (snake_case and camelCase); the client reads the snake_case ones and falls back to
  * the other where the contract names both.
  */
+import type { MailDeliveryState } from '@dispo/domain/order-mail/delivery';
 
 export type TourStatus = 'planned' | 'in_progress' | 'completed' | 'cancelled';
 
@@ -266,6 +267,8 @@ export interface CompleteDayResponse {
   message?: string;
   tourPlanSent: boolean;
   tourPlanQueued?: boolean;
+  /** Where the queued tour-plan mail stands; the answer never waits for the SMTP server. */
+  tourPlanDelivery?: MailDeliveryState;
   tourPlanError?: string;
   tourPlanInfo?: { tourCount: number; vehicleCount: number };
 }

@@ -25,6 +25,12 @@ export interface OutboxMail {
   subject: string | null;
   orderCount: number | null;
   status: OutboxMailStatus;
+  /** A requested mail whose SMTP server did not answer: it waits for its next attempt. */
+  retrying?: boolean;
+  /** Failed attempts so far; while retrying why the last one failed and when the next is due (ISO). */
+  attempts?: number;
+  lastError?: string | null;
+  nextAttemptAt?: string | null;
   error: string | null;
   messageId: string | null;
   /** Known once the mail went out. */

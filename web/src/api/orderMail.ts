@@ -1,3 +1,4 @@
+import type { MailDeliveryState } from '@dispo/domain/order-mail/delivery';
 import { apiRequest } from './client';
 
 /**
@@ -29,10 +30,14 @@ export interface OrderMailQueued {
   status: OrderMailStatus;
   /** False when no mail server is configured: the mail waits in the outbox. */
   sending: boolean;
+  /** Where the mail stands; the answer never waits for the SMTP server. */
+  delivery?: MailDeliveryState;
 }
 
 export interface OrderMailState {
   status: OrderMailStatus;
+  /** Its SMTP server did not answer: the outbox tries again. */
+  retrying?: boolean;
   error: string | null;
   attachmentCount: number | null;
 }
@@ -53,7 +58,7 @@ export function fetchOrderMailState(mailId: string): Promise<OrderMailState> {
 export const MAIL_OUTCOME_WAIT_MS = 15_000;
 export const MAIL_OUTCOME_POLL_MS = 1_000;
 
-/** Polls the mail's state until it is sent or failed, or `MAIL_OUTCOME_WAIT_MS` have passed (then `requested`). */
+/** Polls the mail's state until it is sent, failed or retrying, or `MAIL_OUTCOME_WAIT_MS` have passed (then `requested`). */
 export async function awaitOrderMailOutcome(
   mailId: string,
   waitMs = MAIL_OUTCOME_WAIT_MS,
@@ -62,7 +67,7 @@ export async function awaitOrderMailOutcome(
   const deadline = Date.now() + waitMs;
   for (;;) {
     const state = await fetchOrderMailState(mailId);
-    if (state.status !== 'requested' || Date.now() >= deadline) return state;
+    if (state.status !== 'requested' || state.retrying || Date.now() >= deadline) return state;
     await new Promise((resolve) => setTimeout(resolve, pollMs));
   }
 }

@@ -1,3 +1,4 @@
+import type { MailDeliveryState } from '@dispo/domain/order-mail/delivery';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, fetchFile } from './client';
 import { clearDispatchCaches, DISPATCH_STALE_TIMES } from './disposition';
@@ -108,6 +109,8 @@ export interface SendTourPlanResponse {
   success: boolean;
   tourPlanSent: boolean;
   tourPlanQueued: boolean;
+  /** Where the queued mail stands; the answer never waits for the SMTP server. */
+  tourPlanDelivery?: MailDeliveryState;
   tourPlanError?: string;
   recipients: string[];
 }

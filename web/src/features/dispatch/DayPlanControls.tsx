@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { messages } from '@dispo/domain/messages';
+import { tourPlanDeliveryText } from '@dispo/domain/order-mail/delivery';
 import { useDispatchStats } from '../../api/disposition';
 import { fetchTourPlanPdf, sendTourPlan } from '../../api/utilization';
 import { saveBlob } from '../../components/download';
@@ -82,7 +83,8 @@ function SendTourPlanDialog({ date, onClose, onSent, onError }: { date: string; 
         .filter(Boolean);
       const answer = await sendTourPlan({ targetDate: date, ...(list.length ? { recipients: list } : {}) });
       if (answer.tourPlanError) onError(answer.tourPlanError);
-      else onSent(answer.tourPlanQueued ? text.tourPlanQueued : text.tourPlanSent(answer.recipients.length));
+      else if (answer.tourPlanDelivery === 'retrying') onError(tourPlanDeliveryText(answer.tourPlanDelivery));
+      else onSent(answer.tourPlanQueued ? tourPlanDeliveryText(answer.tourPlanDelivery ?? 'no_server') : text.tourPlanSent(answer.recipients.length));
     } catch (failure) {
       onError(withReason(messages.dispatch.errors.tourPlanMail, failure));
     } finally {

@@ -380,6 +380,25 @@ describe('Disposition: page and timeline', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('completion says at once that the tour plan goes out in the background, or that the mail server does not answer and it will be retried', async () => {
+    const answer = (delivery: string) => () => ({
+      json: { success: true, message: 'Disposition erfolgreich abgeschlossen!', tourPlanSent: false, tourPlanQueued: true, tourPlanDelivery: delivery, tourPlanInfo: { tourCount: 1, vehicleCount: 1 } },
+    });
+    backend = await startDispatchBackend({ orders: [], routes: { 'POST /api/disposition/complete': answer('queued') } });
+    loginAt(backend);
+    await renderDispatchPage(backend);
+    const button = screen.getByRole('button', { name: 'Dispo abschließen' }) as HTMLButtonElement;
+    await waitFor(() => expect(button.disabled).toBe(false));
+    fireEvent.click(button);
+    expect(await screen.findByText(`Disposition erfolgreich abgeschlossen! ${messages.mailDelivery.tourPlanQueued}`)).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    backend.routes.set('POST /api/disposition/complete', answer('retrying'));
+    fireEvent.click(button);
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Mailserver nicht erreichbar, wird erneut versucht'));
+    expect(screen.getByRole('alert').textContent).not.toContain('kein Mailserver eingerichtet');
+  });
+
   it('completion notes a failed tour plan mail, and shows the server reason when it refuses', async () => {
     backend = await startDispatchBackend({
       orders: [],

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { messages } from '@dispo/domain/messages';
+import { tourPlanDeliveryText } from '@dispo/domain/order-mail/delivery';
 import { clearDispatchCaches, resetTour, useAssignOrder, useChangeTourStatus, useCompleteDay, useMoveTour } from '../../api/disposition';
 import type { OpenOrder, Tour, TourStatus } from '../../api/dispositionTypes';
 import { isApiError } from '../../api/errors';
@@ -134,9 +135,12 @@ export function useDispatchActions({ date, confettiEnabled, optimistic, line, co
   const complete = useCallback(async () => {
     try {
       const answer = await completeAsync({ targetDate: date, sendTourPlan: true });
-      success(text.success.completed);
+      // The line holds one success: the mail's line goes with the completion's.
+      const delivery = answer.tourPlanQueued ? (answer.tourPlanDelivery ?? 'no_server') : null;
+      success(delivery === 'queued' ? `${text.success.completed} ${tourPlanDeliveryText(delivery)}` : text.success.completed);
       if (answer.tourPlanError) error(text.errors.tourPlanMail);
-      else if (answer.tourPlanQueued) success(messages.dispatchInsights.tourPlanQueued);
+      else if (delivery === 'retrying') error(tourPlanDeliveryText(delivery));
+      else if (delivery === 'no_server') success(tourPlanDeliveryText(delivery));
       else if (answer.tourPlanInfo?.tourCount === 0) success(messages.dispatchInsights.noToursNoPlan);
       if (confettiEnabled) void celebrate();
     } catch (failure) {

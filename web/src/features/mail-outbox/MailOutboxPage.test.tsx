@@ -161,6 +161,22 @@ describe('Postausgang', () => {
     expect(screen.queryByRole('note')).toBeNull();
   });
 
+  it('shows a mail whose server does not answer as retried, with its failed attempts, the last error and the next attempt', async () => {
+    const retrying = makeMail({
+      mailId: 'm-retry',
+      retrying: true,
+      attempts: 3,
+      lastError: 'connect ECONNREFUSED 127.0.0.1:2525',
+      nextAttemptAt: '2026-11-22T13:06:40.000Z',
+    });
+    await start({ sending: true, mails: [retrying, sent] });
+    await screen.findByRole('table', { name: 'E-Mails im Postausgang' });
+    const [, , , status, , outcome] = cellTexts('m-retry');
+    expect(status).toBe('WartendWird erneut versucht (3 Versuche fehlgeschlagen)');
+    expect(outcome).toBe('–connect ECONNREFUSED 127.0.0.1:2525Nächster Versuch um 14:06:40 Uhr');
+    expect(cellTexts('m-sent').join(' ')).not.toContain('erneut');
+  });
+
   it('filters by status on the server (status=) and back to all', async () => {
     const { queryClient } = await start();
     await screen.findByRole('table', { name: 'E-Mails im Postausgang' });

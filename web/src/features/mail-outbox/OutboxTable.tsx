@@ -4,7 +4,7 @@ import type { OutboxMail, OutboxMailStatus } from '../../api/mailOutbox';
 import { formatDate, formatDateTime } from '../../components/format';
 import { Icon } from '../../components/icons';
 import { type PillTone, StatusPill } from '../../components/StatusPill';
-import { outcomeAt, statusLabel, triggerLabel } from './mailOutboxLogic';
+import { formatClock, outcomeAt, statusLabel, triggerLabel } from './mailOutboxLogic';
 
 export interface OutboxTableProps {
   mails: readonly OutboxMail[];
@@ -79,6 +79,7 @@ export function OutboxTable({ mails, downloadingId, stale, onDownload }: OutboxT
                 </td>
                 <td>
                   <StatusPill tone={STATUS_TONES[mail.status]}>{statusLabel(mail.status)}</StatusPill>
+                  {mail.retrying && <span className="mail-outbox__retrying">{messages.mailDelivery.retrying(mail.attempts ?? 1)}</span>}
                 </td>
                 {/* Date and time may go on two lines when the window is narrow. */}
                 <td className="mail-outbox__when">{formatDateTime(mail.requestedAt)}</td>
@@ -86,6 +87,10 @@ export function OutboxTable({ mails, downloadingId, stale, onDownload }: OutboxT
                   <div className="mail-outbox__outcome">
                     {at ? <span className="mail-outbox__when">{formatDateTime(at)}</span> : <span className="mail-outbox__muted">–</span>}
                     {mail.status === 'failed' && mail.error && <span className="mail-outbox__error">{mail.error}</span>}
+                    {mail.retrying && mail.lastError && <span className="mail-outbox__error">{mail.lastError}</span>}
+                    {mail.retrying && mail.nextAttemptAt && (
+                      <span className="mail-outbox__muted">{messages.mailDelivery.nextAttempt(formatClock(Date.parse(mail.nextAttemptAt)))}</span>
+                    )}
                   </div>
                 </td>
                 <td className="data-table__number">

@@ -22,12 +22,16 @@ const draft = {
   orders: orders.map((o) => ({ id: o.id, orderNumber: o.orderNumber })),
 };
 
-async function openMail(mailState: { status: string; error: string | null } = { status: 'sent', error: null }, sending = true) {
+async function openMail(
+  mailState: { status: string; error: string | null; retrying?: boolean } = { status: 'sent', error: null },
+  sending = true,
+  delivery?: string,
+) {
   backend = await startOrdersBackend({
     orders,
     routes: {
       'GET /api/orders/email-preview': () => ({ json: draft }),
-      'POST /api/orders/send-email': () => ({ status: 202, json: { success: true, mailId: 'm-1', status: 'requested', sending } }),
+      'POST /api/orders/send-email': () => ({ status: 202, json: { success: true, mailId: 'm-1', status: 'requested', sending, ...(delivery ? { delivery } : {}) } }),
       'GET /api/orders/emails/m-1': () => ({ json: { success: true, mailId: 'm-1', attachmentCount: 2, ...mailState } }),
     },
   });
@@ -92,7 +96,26 @@ describe('E-Mail modal (orders.md §2.10)', () => {
     await waitFor(() => expect(field(dialog, t.subject).value).toBe(draft.subject));
     fireEvent.change(field(dialog, t.recipient), { target: { value: 'bau@kunde.example' } });
     fireEvent.click(within(dialog).getByRole('button', { name: t.send }));
-    expect(await screen.findByText(t.queued)).toBeTruthy();
+    expect(await screen.findByText(messages.mailDelivery.orderMailNoServer)).toBeTruthy();
+    expect(messages.mailDelivery.orderMailNoServer).toContain('kein Mailserver eingerichtet');
+  });
+
+  it('says that the mail will be retried when the mail server does not answer, known at once or from the outbox', async () => {
+    for (const [state, delivery] of [
+      [{ status: 'sent', error: null }, 'retrying'],
+      [{ status: 'requested', error: null, retrying: true }, 'queued'],
+    ] as const) {
+      const dialog = await openMail(state, true, delivery);
+      fireEvent.click(within(dialog).getByRole('button', { name: t.loadDraft }));
+      await waitFor(() => expect(field(dialog, t.subject).value).toBe(draft.subject));
+      fireEvent.change(field(dialog, t.recipient), { target: { value: 'bau@kunde.example' } });
+      fireEvent.click(within(dialog).getByRole('button', { name: t.send }));
+      expect(await screen.findByText(messages.mailDelivery.orderMailRetrying)).toBeTruthy();
+      expect(screen.queryByText(messages.success.emailSent)).toBeNull();
+      cleanup();
+      await backend?.close();
+      backend = undefined;
+    }
   });
 
   it('asks for a selection first', async () => {

@@ -1,4 +1,5 @@
 import { messages } from '@dispo/domain/messages';
+import { orderMailDeliveryText } from '@dispo/domain/order-mail/delivery';
 import { isEmail } from '@dispo/domain/shared/formats';
 import { MAX_ORDERS_PER_MAIL } from '@dispo/events/catalog/order-mail-limits';
 import { useState } from 'react';
@@ -98,13 +99,18 @@ export function OrderMailModal({ orders, onClose, onSuccess, onInfo, downloadPdf
     setFailure(null);
     try {
       const queued = await sendOrderMail(form);
-      if (!queued.sending) {
-        onInfo(text.queued);
+      // No mail server, or one that does not answer: the outbox has it; no need to wait here.
+      const known = orderMailDeliveryText(queued.delivery ?? (queued.sending ? 'queued' : 'no_server'));
+      if (known) {
+        onInfo(known);
         onClose();
         return;
       }
       const outcome = await awaitOrderMailOutcome(queued.mailId);
-      if (outcome.status === 'sent') {
+      if (outcome.status === 'requested' && outcome.retrying) {
+        onInfo(messages.mailDelivery.orderMailRetrying);
+        onClose();
+      } else if (outcome.status === 'sent') {
         onSuccess(messages.success.emailSent);
         onClose();
       } else if (outcome.status === 'failed') {
