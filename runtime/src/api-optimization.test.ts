@@ -66,6 +66,7 @@ describe('route optimization (docs/api/optimization.md)', () => {
       travel: { distance: straightLineRoads(tariff), handling: tariff },
       costPerKm: () => 1.05,
       leaseMs,
+      solver: t.services.solverPool.solve,
     });
   };
   const worker = (id: string, leaseMs = 300) =>

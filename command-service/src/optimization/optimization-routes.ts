@@ -32,9 +32,17 @@ export const optimizationRoutes: FastifyPluginAsyncZod<OptimizationRouteOptions>
   const tags = ['Optimierung'];
   const meta = (userId: string, commandName: string) => ({ userId, commandName });
 
+  // The limits count read.tour_optimizations: requests of this process take turns until their
+  // operation is in the read table, so two at once cannot both pass (ADR 0020).
+  let requests: Promise<unknown> = Promise.resolve();
   app.post('/api/optimization/tours/:id/optimize', { onRequest: planners, schema: { tags, params: idParams } }, async (req, reply) => {
-    const { operationId, position } = await commands.request(req.params.id, meta(req.user.sub, 'RequestOptimization'));
-    await opts.waitForProjections(position);
+    const turn = requests.then(async () => {
+      const { operationId, position } = await commands.request(req.params.id, meta(req.user.sub, 'RequestOptimization'));
+      await opts.waitForProjections(position);
+      return operationId;
+    });
+    requests = turn.catch(() => undefined);
+    const operationId = await turn;
     reply.code(202);
     return { success: true, operationId, status: 'pending' };
   });
