@@ -1,43 +1,11 @@
 import { MAX_TOUR_ORDERS } from '@dispo/domain/tour/index';
 import { messages } from '@dispo/domain/messages';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadDemoCatalog } from './demo-catalog';
-import { demoId } from './seed';
-import { demoOrderBody } from './testing/demo-order';
 import { createTestApp, type TestApp } from './testing/test-app';
+import { variedLoads } from './testing/varied-loads';
 
 // A day no other suite uses.
 const DAY = '2027-07-12';
-
-/**
- * Loads between many plants of the demo catalogue (every material in tonnes at each plant that has
- * it, to every other plant): a real optimization problem, not one load repeated.
- */
-function loads() {
-  const catalog = loadDemoCatalog();
-  const point = new Map<string, string>();
-  for (const lp of catalog.loadingPoints) if (!point.has(lp.plant)) point.set(lp.plant, `${lp.plant}/${lp.name}`);
-  const pairs = catalog.materials
-    .filter((m) => m.unit === 'to')
-    .flatMap((m) => m.plants.filter((p) => point.has(p)).map((p) => ({ material: m.name, plant: p, point: point.get(p)! })));
-  const plants = catalog.plants.filter((p) => p.plant_role !== 'loading').map((p) => p.name);
-  return (i: number) => {
-    const load = pairs[(i * 7) % pairs.length]!;
-    const delivery = plants.filter((p) => p !== load.plant)[(i * 11) % (plants.length - 1)]!;
-    return demoOrderBody({
-      delivery_date: DAY,
-      plant_id: demoId('plant', load.plant),
-      loading_point_id: demoId('loading-point', load.point),
-      material_id: demoId('material', load.material),
-      delivery_plant_id: demoId('plant', delivery),
-      quantity: 20,
-      delivery_time_type: 'range',
-      delivery_time_fixed: null,
-      delivery_time_from: '05:00',
-      delivery_time_to: '23:30',
-    });
-  };
-}
 
 const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
 
@@ -63,7 +31,7 @@ describe('route optimization under its worst case (ADR 0020)', () => {
     type User = keyof typeof tokens;
     const call = async (method: 'GET' | 'POST', url: string, user: User, payload?: object) =>
       t.app.inject({ method, url, headers: { authorization: `Bearer ${tokens[user]}` }, ...(payload ? { payload } : {}) });
-    const order = loads();
+    const order = variedLoads(DAY);
     let n = 0;
     /** A tour of `size` loads on its own vehicle. */
     async function tour(size: number): Promise<{ tourId: string; vehicleId: string }> {
