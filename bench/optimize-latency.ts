@@ -81,7 +81,12 @@ try {
   };
   const paths = ['/api/health', '/api/orders'];
   const idle: Record<string, number[]> = Object.fromEntries(paths.map((p) => [p, []]));
+  const idleDelay = monitorEventLoopDelay({ resolution: 10 });
+  idleDelay.enable();
   for (let i = 0; i < 50; i++) for (const p of paths) idle[p]!.push(await timed(p));
+  // And the loop with nothing to solve for 3 s (the machine's own share of the delays).
+  await new Promise((r) => setTimeout(r, 3000));
+  idleDelay.disable();
 
   const busy: Record<string, number[]> = Object.fromEntries(paths.map((p) => [p, []]));
   const solveMs: number[] = [];
@@ -124,7 +129,10 @@ try {
   for (const p of paths) console.log(line(`GET ${p} while solving`, busy[p]!));
   for (const p of paths) console.log(line(`GET ${p} idle`, idle[p]!));
   const ms = (ns: number) => (ns / 1e6).toFixed(1);
-  console.log(`${'event loop delay during the rounds'.padEnd(44)}          p50 ${ms(loopDelay.percentile(50)).padStart(6)} ms   p99 ${ms(loopDelay.percentile(99)).padStart(6)} ms   max ${ms(loopDelay.max).padStart(6)} ms`);
+  const delay = (label: string, h: typeof loopDelay) =>
+    console.log(`${label.padEnd(44)}          p50 ${ms(h.percentile(50)).padStart(6)} ms   p99 ${ms(h.percentile(99)).padStart(6)} ms   max ${ms(h.max).padStart(6)} ms`);
+  delay('event loop delay while solving', loopDelay);
+  delay('event loop delay idle', idleDelay);
   console.log(line('operation started → completed (wall, s resolution)', solveMs));
   console.log(line(`solveRoute ${MAX_TOUR_ORDERS} stops in one thread (old freeze)`, inThread));
 } finally {
