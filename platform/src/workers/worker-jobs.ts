@@ -14,7 +14,8 @@ export interface WorkerJobContext<P> {
 export function serveWorkerJobs<I, O, P = unknown>(handle: (input: I, context: WorkerJobContext<P>) => O | Promise<O>): void {
   const port = parentPort;
   if (!port) throw new Error('serveWorkerJobs läuft nur in einem Worker-Thread');
-  port.on('message', async ({ id, input, deadline }: ToWorker) => {
+  port.on('message', async ({ id, input, budgetMs }: ToWorker) => {
+    const deadline = budgetMs === null ? null : Date.now() + budgetMs;
     const send = (message: FromWorker) => port.postMessage(message);
     try {
       const output = await handle(input as I, { deadline, progress: (progress) => send({ id, type: 'progress', progress }) });

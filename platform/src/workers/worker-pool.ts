@@ -35,7 +35,10 @@ export interface WorkerJobOptions<P> {
   signal?: AbortSignal;
   /** Hard wall-time limit of this job (ms), instead of the pool's. */
   timeoutMs?: number;
-  /** Soft budget (ms): the job sees `deadline` (epoch ms) and should answer its best by then. */
+  /**
+   * Soft budget (ms) from when the thread takes the job (a new thread first loads its module): the
+   * job sees `deadline` (epoch ms) and should answer its best by then.
+   */
   budgetMs?: number;
   /** What the job reports while it runs (`progress(…)` in the worker). */
   onProgress?(progress: P): void;
@@ -56,7 +59,7 @@ export interface WorkerPool<I, O, P = unknown> {
 }
 
 /** Messages between pool and thread (worker-jobs.ts answers them). */
-export type ToWorker = { id: number; input: unknown; deadline: number | null };
+export type ToWorker = { id: number; input: unknown; budgetMs: number | null };
 export type FromWorker = { id: number; type: 'progress'; progress: unknown } | { id: number; type: 'result'; output: unknown } | { id: number; type: 'error'; message: string };
 
 interface Job {
@@ -143,8 +146,7 @@ export function createWorkerPool<I, O, P = unknown>(options: WorkerPoolOptions):
     slot.timer.unref();
     job.onAbort = () => retire(slot, new WorkerJobError('aborted', 'abgebrochen'));
     job.options.signal?.addEventListener('abort', job.onAbort, { once: true });
-    const deadline = job.options.budgetMs === undefined ? null : Date.now() + job.options.budgetMs;
-    slot.worker.postMessage({ id: job.id, input: job.input, deadline } satisfies ToWorker);
+    slot.worker.postMessage({ id: job.id, input: job.input, budgetMs: job.options.budgetMs ?? null } satisfies ToWorker);
   }
 
   function dispatch(): void {

@@ -19,7 +19,7 @@ serveWorkerJobs<SampleJob, { value: number; threadId: number }, number>((job, { 
       let loops = 0;
       while (deadline === null || Date.now() < deadline) {
         loops++;
-        if (loops % 1_000_000 === 0) progress(loops);
+        if (loops % 100_000 === 0) progress(loops);
       }
       return { value: loops, threadId };
     }
