@@ -84,7 +84,7 @@ export const defaultPoolSize = () => Math.max(1, availableParallelism() - 1);
 /**
  * A small pool of worker threads for CPU-heavy jobs (route optimization, later the day planner):
  * nothing CPU-bound runs on the event loop. Threads start when a job needs one and stay for the next
- * (unref'd: they never hold the process open). A job that runs too long or is aborted has its thread
+ * (an idle thread does not hold the process open). A job that runs too long or is aborted has its thread
  * terminated, the only way to stop synchronous code; a thread that crashes rejects its job alone,
  * and the next job gets a fresh thread.
  */
@@ -125,6 +125,7 @@ export function createWorkerPool<I, O, P = unknown>(options: WorkerPoolOptions):
     const job = slot.job;
     if (job?.onAbort) job.options.signal?.removeEventListener('abort', job.onAbort);
     slot.job = null;
+    slot.worker.unref();
   }
 
   /** The thread is gone or is being terminated: its job (if any) rejects, the slot is freed for a fresh thread. */
@@ -141,6 +142,8 @@ export function createWorkerPool<I, O, P = unknown>(options: WorkerPoolOptions):
 
   function start(slot: Slot, job: Job): void {
     slot.job = job;
+    // A running job keeps the process alive; an idle thread does not.
+    slot.worker.ref();
     const timeoutMs = job.options.timeoutMs ?? options.timeoutMs;
     slot.timer = setTimeout(() => retire(slot, new WorkerJobError('timeout', `Zeitlimit von ${timeoutMs} ms überschritten`)), timeoutMs);
     slot.timer.unref();
