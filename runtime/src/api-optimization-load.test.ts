@@ -23,7 +23,7 @@ describe('route optimization under its worst case (ADR 0020)', () => {
     await first?.close();
   });
 
-  it('refuses what is beyond the limits, and keeps the service answering within 100 ms (p95) while the largest queue is solved', { timeout: 300_000 }, async () => {
+  it('refuses what is beyond the limits, and keeps the service answering within 100 ms (p95) while the largest queue is solved', { timeout: 600_000 }, async () => {
     // The first process queues the operations; its optimizer does not run (it is "stopped" before it gets to them).
     first = await createTestApp({ optimization: { worker: false } });
     const t = first;
@@ -69,14 +69,15 @@ describe('route optimization under its worst case (ADR 0020)', () => {
     // Each planner queues three operations, the most one may have open.
     const optimize = (tourId: string, user: User) => call('POST', `/api/optimization/tours/${tourId}/optimize`, user);
     const operations: string[] = [];
-    for (const [tourId, user] of [
+    const queue = [
       [exactLargest[0]!.tourId, 'fuhrpark'],
       [exactLargest[1]!.tourId, 'fuhrpark'],
       [big[1]!.tourId, 'fuhrpark'],
       [exactLargest[2]!.tourId, 'dispo'],
       [exactLargest[3]!.tourId, 'dispo'],
       [big[0]!.tourId, 'dispo'],
-    ] as const) {
+    ] as const;
+    for (const [tourId, user] of queue) {
       const res = await optimize(tourId, user);
       expect(res.statusCode, res.body).toBe(202);
       operations.push((res.json() as { operationId: string }).operationId);
@@ -95,10 +96,11 @@ describe('route optimization under its worst case (ADR 0020)', () => {
     second = await createTestApp({ sql: t.infra.sql, listen: true, optimization: { pollIntervalMs: 200 } });
     const s = second;
     const token = await s.login('dispo');
-    const status = async () => {
+    const tokensAfter = { dispo: token, fuhrpark: await s.login('fuhrpark') };
+    const status = async (ops: readonly string[]) => {
       const { rows } = await s.infra.sql.query<{ operation_id: string; status: string; method: string | null; error: string | null }>(
         'SELECT operation_id, status, method, error FROM read.tour_optimizations WHERE operation_id = ANY($1)',
-        [operations],
+        [ops],
       );
       return rows;
     };
@@ -110,24 +112,37 @@ describe('route optimization under its worst case (ADR 0020)', () => {
       return performance.now() - started;
     };
     const latencies: Record<string, number[]> = { '/api/health': [], '/api/orders': [] };
-    const until = Date.now() + 240_000;
-    for (;;) {
-      const rows = await status();
-      const done = rows.filter((r) => r.status === 'completed' || r.status === 'failed').length;
-      if (done === operations.length || Date.now() > until) break;
-      // Counted only once the first solve is done (the thread has loaded its module), and only while a solve runs in it.
-      for (const path of Object.keys(latencies)) {
-        const busyBefore = s.services.solverPool.stats().busy > 0;
-        const ms = await timed(path);
-        if (done > 0 && busyBefore && s.services.solverPool.stats().busy > 0) latencies[path]!.push(ms);
+    /** Times the GETs until `ops` are done; counted only while a solve runs in a thread that has loaded its module (after the first solve). */
+    async function measureUntilDone(ops: readonly string[], loaded: boolean) {
+      const until = Date.now() + 240_000;
+      for (;;) {
+        const done = (await status(ops)).filter((r) => r.status === 'completed' || r.status === 'failed').length;
+        if (done === ops.length || Date.now() > until) break;
+        for (const path of Object.keys(latencies)) {
+          const busyBefore = s.services.solverPool.stats().busy > 0;
+          const ms = await timed(path);
+          if ((loaded || done > 0) && busyBefore && s.services.solverPool.stats().busy > 0) latencies[path]!.push(ms);
+        }
+        await new Promise((r) => setTimeout(r, 5));
       }
-      await new Promise((r) => setTimeout(r, 5));
+      const rows = await status(ops);
+      expect(rows.map((r) => [r.status, r.error])).toEqual(ops.map(() => ['completed', null]));
+      // The 40-stop tours were solved by the bounded heuristic.
+      const method = (id: string) => rows.find((r) => r.operation_id === id)?.method;
+      expect([method(ops[2]!), method(ops[5]!)]).toEqual(['heuristic', 'heuristic']);
     }
-    const rows = await status();
-    expect(rows.map((r) => [r.status, r.error])).toEqual(operations.map(() => ['completed', null]));
-    // The 40-stop tours were solved by the bounded heuristic.
-    const bigOps = [operations[2], operations[5]];
-    expect(rows.filter((r) => bigOps.includes(r.operation_id)).map((r) => r.method)).toEqual(['heuristic', 'heuristic']);
+    await measureUntilDone(operations, false);
+    // A fast machine solves the queue quickly: the same worst case again (the limits allow it once
+    // the operations are done) until enough requests were timed during solves.
+    for (let round = 0; round < 4 && Math.min(...Object.values(latencies).map((l) => l.length)) < 20; round++) {
+      const ops: string[] = [];
+      for (const [tourId, user] of queue) {
+        const res = await fetch(`${s.url}/api/optimization/tours/${tourId}/optimize`, { method: 'POST', headers: { authorization: `Bearer ${tokensAfter[user]}` } });
+        expect(res.status).toBe(202);
+        ops.push(((await res.json()) as { operationId: string }).operationId);
+      }
+      await measureUntilDone(ops, true);
+    }
     // For comparison in the log: the same requests with nothing to solve (the machine's own share).
     for (const path of Object.keys(latencies)) {
       const idle: number[] = [];
@@ -136,7 +151,7 @@ describe('route optimization under its worst case (ADR 0020)', () => {
     }
     for (const [path, ms] of Object.entries(latencies)) {
       // Several requests were answered while a solve was running.
-      expect(ms.length, path).toBeGreaterThanOrEqual(5);
+      expect(ms.length, path).toBeGreaterThanOrEqual(10);
       console.info(`${path} während der Optimierung: n=${ms.length}, p50 ${quantile(ms, 0.5).toFixed(1)} ms, p95 ${quantile(ms, 0.95).toFixed(1)} ms, max ${Math.max(...ms).toFixed(1)} ms`);
       // The issue's figure for the requests in general; single requests get a margin for the machine:
       // on the shared 2-core CI box (load 10-13) an idle GET /api/orders reached 108 ms, while one
