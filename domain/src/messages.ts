@@ -678,6 +678,8 @@ export const messages = {
       `Der Auftrag wiegt ${tonnes.toLocaleString('de-DE')} t, das Fahrzeug ${plate} trägt höchstens ${payloadTonnes.toLocaleString('de-DE')} t.`,
     tourNotFound: 'Die Tour wurde nicht gefunden.',
     tourClosed: 'Die Tour ist abgeschlossen oder storniert und nimmt keine Aufträge mehr an.',
+    /** Stops per tour (ADR 0020). */
+    tourFull: (tourNumber: string, max: number) => `Tour ${tourNumber} hat bereits ${max} Aufträge – mehr fährt ein Fahrzeug an einem Tag nicht. Bitte eine weitere Tour anlegen.`,
     invalidScheduledTime: 'Ungültige Zuweisungszeit (erwartet JJJJ-MM-TTTHH:MM).',
     tourStatusChangeNotAllowed: (from: string, to: string) => `Der Tourstatus kann nicht von „${from}“ auf „${to}“ geändert werden.`,
     openOrdersRemain: (count: number) => `Es gibt noch ${count} offene Aufträge für diesen Tag.`,
@@ -1224,6 +1226,12 @@ export const messages = {
     notReady: 'Die Optimierung ist noch nicht abgeschlossen.',
     nothingToReset: 'Für diese Tour ist keine Optimierung übernommen.',
     tooFewOrders: 'Eine Tour braucht mindestens zwei Aufträge, um optimiert zu werden.',
+    // Limits of ADR 0020:
+    tooManyOrders: (max: number) => `Touren mit mehr als ${max} Aufträgen werden nicht optimiert.`,
+    alreadyRunning: 'Für diese Tour wartet oder läuft bereits eine Optimierung. Bitte deren Ergebnis abwarten.',
+    userLimit: (max: number) => `Sie haben bereits ${max} Optimierungen in Arbeit. Bitte warten, bis eine davon fertig ist.`,
+    solverTimeout: 'Die Berechnung hat ihr Zeitlimit überschritten und wurde abgebrochen.',
+    solverCrashed: 'Die Berechnung ist unerwartet abgebrochen.',
     ordersChanged: 'Die Aufträge der Tour haben sich geändert; bitte neu optimieren.',
     resultMismatch: 'Die übernommene Reihenfolge passt nicht zum Ergebnis der Optimierung.',
     noCoordinates: 'Für mindestens ein Werk der Tour fehlen die Koordinaten.',

@@ -66,6 +66,7 @@ describe('route optimization (docs/api/optimization.md)', () => {
       travel: { distance: straightLineRoads(tariff), handling: tariff },
       costPerKm: () => 1.05,
       leaseMs,
+      solver: t.services.solverPool.solve,
     });
   };
   const worker = (id: string, leaseMs = 300) =>
@@ -198,6 +199,38 @@ describe('route optimization (docs/api/optimization.md)', () => {
     expect(late.filter((e) => e.type === 'OptimizationStarted').map((e) => (e.data as { attempt: number }).attempt)).toEqual([1, 2]);
     await settle();
     expect((await ok<{ status: string; attempt: number }>(await call('GET', `/api/optimization/operations/${operationId}/status`))).status).toBe('completed');
+  });
+
+  it('a worker stopped mid-solve terminates the job and records nothing: the operation stays claimed for a takeover', async () => {
+    const { tourId } = await tour('12:00');
+    const { operationId } = await ok<{ operationId: string }>(await call('POST', `/api/optimization/tours/${tourId}/optimize`), 202);
+    const { tariff } = loadDemoCatalog();
+    // The stop comes the moment the solve is handed to the pool (a shutdown while it runs).
+    const stopping = createOptimizationWorker({
+      sql: t.infra.sql,
+      leaseMs: 300,
+      workerId: 'w-stopped',
+      run: (id, workerId, signal) =>
+        optimizationCommands({
+          store: t.infra.store,
+          registry: t.infra.registry,
+          travel: { distance: straightLineRoads(tariff), handling: tariff },
+          costPerKm: () => 1.05,
+          leaseMs: 300,
+          solver: (problem, current, options) => {
+            const solving = t.services.solverPool.solve(problem, current, options);
+            void stopping.stop();
+            return solving;
+          },
+        }).run(id, workerId, undefined, signal),
+    });
+    await stopping.drain();
+    await settle();
+    expect(await streamTypes(operationId)).toEqual(['OptimizationRequested', 'OptimizationStarted']);
+    expect(t.services.solverPool.stats()).toMatchObject({ busy: 0, queued: 0 });
+    // After the lease another worker takes it over and completes it in the pool.
+    expect(await worker('w-6').drain()).toBe(1);
+    expect((await streamTypes(operationId)).slice(-2)).toEqual(['OptimizationStarted', 'OptimizationCompleted']);
   });
 
   it('fails an operation with a German reason, and guards every route by role and existence', async () => {

@@ -30,9 +30,10 @@ import { dispoDaysProjection } from '@dispo/projection-service/projections/dispo
 import { tourOptimizationsProjection } from '@dispo/projection-service/projections/tour-optimizations';
 import { optimizationRoutes } from '@dispo/command-service/optimization/optimization-routes';
 import { DEFAULT_LEASE_MS, optimizationCommands } from '@dispo/command-service/optimization/optimization-commands';
+import { createRouteSolverPool, type RouteSolverPool } from '@dispo/command-service/optimization/route-solver-pool';
 import { optimizationQueryRoutes } from '@dispo/projection-service/queries/optimization-routes';
 import { createOptimizationWorker, type OptimizationWorker } from '@dispo/projection-service/optimization/optimization-worker';
-import { appliedOperation, latestOperation, tourOptimization } from '@dispo/projection-service/optimization/optimization-views';
+import { appliedOperation, latestOperation, openOperationCounts, tourOptimization } from '@dispo/projection-service/optimization/optimization-views';
 import { referenceDataProjection } from '@dispo/projection-service/projections/reference-data';
 import { trailersProjection } from '@dispo/projection-service/projections/trailers';
 import { vehicleDocumentsProjection } from '@dispo/projection-service/projections/vehicle-documents';
@@ -193,6 +194,9 @@ export interface OptimizationServiceOptions {
   /** A claim older than this is taken over (default 60 s). */
   leaseMs?: number;
   pollIntervalMs?: number;
+  /** Solver threads (default the cores less one, at least one) and a solve's budget in ms (ADR 0020). */
+  poolSize?: number;
+  budgetMs?: number;
 }
 
 /** EUR per driven km by vehicle type (catalogue `tariff.costPerKm`, its `default` for the rest). */
@@ -223,6 +227,8 @@ export interface Services {
   app: FastifyInstance;
   runner: ProjectionRunner;
   idempotency: Idempotency;
+  /** The route solver's threads (ADR 0020); they start with the first solve. */
+  solverPool: RouteSolverPool;
   start(options?: { optimizer?: boolean }): Promise<void>;
   /** Starts the route optimization worker that start({ optimizer: false }) held back. */
   startOptimizer(): Promise<void>;
@@ -259,12 +265,16 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
   const orderMailCopy = options.mail?.orderMailCopy ?? messages.orderPdf.company.email;
 
   const travel = tourTravel(infra.sql, options.tariff, options.routingUrl, log);
+  // Threads start with the first solve: a process that never solves has none.
+  const solverPool = createRouteSolverPool({ size: options.optimization?.poolSize, budgetMs: options.optimization?.budgetMs });
   const optimization = {
     store: infra.store,
     registry: infra.registry,
     travel,
     costPerKm: costPerKmOf(options.tariff),
     leaseMs: options.optimization?.leaseMs ?? DEFAULT_LEASE_MS,
+    solver: solverPool.solve,
+    openOperations: (tourId: string, userId: string) => openOperationCounts(infra.sql, tourId, userId),
   };
 
   if (options.commands) {
@@ -444,7 +454,7 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
       ? createOptimizationWorker({
           sql: infra.sql,
           bus: infra.bus,
-          run: (operationId, workerId) => optimizationCommands(optimization).run(operationId, workerId),
+          run: (operationId, workerId, signal) => optimizationCommands(optimization).run(operationId, workerId, undefined, signal),
           leaseMs: optimization.leaseMs,
           pollIntervalMs: options.optimization?.pollIntervalMs,
           logger: log,
@@ -456,6 +466,7 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
     app,
     runner,
     idempotency,
+    solverPool,
     /**
      * `optimizer: false` holds the route optimization worker back until startOptimizer(): the demo seed
      * runs optimizations of past days itself, and their claims, dated in the past, would look expired to it.
@@ -498,6 +509,7 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
       await deadlineJob?.stop();
       await mailWorker?.stop();
       await optimizer?.stop();
+      await solverPool.close();
       await gateway?.close();
       await runner.stop();
       await app.close();

@@ -26,21 +26,39 @@ export interface PlacedStop extends TourStop {
   deliveryTime: { type: string; fixed: string | null; from: string | null; to: string | null };
 }
 
+/** Order streams read at once: a 40-stop tour does not put 120 reads ahead of every other request's (PGlite runs one query at a time). */
+const STOP_READS_AT_ONCE = 8;
+
 export async function tourStops(store: EventStore, orderIds: readonly string[]): Promise<PlacedStop[]> {
-  return Promise.all(
-    orderIds.map(async (orderId) => {
-      const { state } = await loadAggregate(store, orderDecider, streamIds.order(orderId));
-      const order = state.exists ? state.entity : null;
-      const [loading, delivery] = await Promise.all([plantPoint(store, order?.plantId), plantPoint(store, order?.deliveryPlantId)]);
-      return {
-        orderId,
-        orderNumber: order?.orderNumber ?? null,
-        loading,
-        delivery,
-        deliveryTime: { type: order?.deliveryTimeType ?? 'none', fixed: order?.deliveryTimeFixed ?? null, from: order?.deliveryTimeFrom ?? null, to: order?.deliveryTimeTo ?? null },
-      };
-    }),
-  );
+  // Each plant once, however many of the tour's orders load or deliver there.
+  const plants = new Map<string, Promise<GeoPoint | null>>();
+  const point = (plantId: string | null | undefined) => {
+    if (!plantId) return Promise.resolve(null);
+    let known = plants.get(plantId);
+    if (!known) plants.set(plantId, (known = plantPoint(store, plantId)));
+    return known;
+  };
+  const stops: PlacedStop[] = [];
+  for (let i = 0; i < orderIds.length; i += STOP_READS_AT_ONCE) {
+    const chunk = orderIds.slice(i, i + STOP_READS_AT_ONCE);
+    stops.push(
+      ...(await Promise.all(
+        chunk.map(async (orderId) => {
+          const { state } = await loadAggregate(store, orderDecider, streamIds.order(orderId));
+          const order = state.exists ? state.entity : null;
+          const [loading, delivery] = await Promise.all([point(order?.plantId), point(order?.deliveryPlantId)]);
+          return {
+            orderId,
+            orderNumber: order?.orderNumber ?? null,
+            loading,
+            delivery,
+            deliveryTime: { type: order?.deliveryTimeType ?? 'none', fixed: order?.deliveryTimeFixed ?? null, from: order?.deliveryTimeFrom ?? null, to: order?.deliveryTimeTo ?? null },
+          };
+        }),
+      )),
+    );
+  }
+  return stops;
 }
 
 /**

@@ -8,7 +8,6 @@ import {
   operationDecider,
   type OperationState,
   routeProblem,
-  solveRoute,
 } from '@dispo/domain/optimization/index';
 import { minutesOf, type TourState, tourDecider } from '@dispo/domain/tour/index';
 import type { GeoPoint } from '@dispo/domain/travel/index';
@@ -17,8 +16,10 @@ import { type EventData, type OptimizedRoute, streamIds, type TourEvent } from '
 import type { EventRegistry } from '@dispo/events/registry';
 import type { EventStore } from '@dispo/events/store/port';
 import { HttpError } from '@dispo/platform/http/errors';
+import { WorkerJobError } from '@dispo/platform/workers/worker-pool';
 import { type CommandMeta, commandTime, type Decision, executeCommand, loadAggregate } from '../command-handler';
 import { plantPoint, type TourTravel, tourStops, tourTimesEvents } from '../dispatch/tour-travel';
+import type { RouteSolver } from './route-solver-pool';
 
 type Meta = CommandMeta & { userId: string };
 
@@ -32,6 +33,27 @@ export interface OptimizationContext {
   /** Running cost per driven km of a vehicle type (catalogue `tariff.costPerKm`, with its default). */
   costPerKm(vehicleType: string | null): number;
   leaseMs?: number;
+  /** Solves off the event loop (createRouteSolverPool); the demo seed alone solves in its own thread. */
+  solver: RouteSolver;
+  /**
+   * The open (pending or running) operations of a tour and of a user, from read.tour_optimizations,
+   * which the request limits count (ADR 0020); unset (the demo seed): not limited.
+   */
+  openOperations?(tourId: string, userId: string): Promise<{ ofTour: number; ofUser: number }>;
+}
+
+/**
+ * What the operation records when its solve fails: the refusal, or a solver thread that timed out
+ * or crashed (the same tour would do it again: no retry). Null when it was not the solve's fault
+ * (aborted at shutdown, pool closed, database error): the operation stays open for a retry.
+ */
+function failureReason(error: unknown): string | null {
+  if (error instanceof DomainError) return error.message;
+  if (error instanceof WorkerJobError) {
+    if (error.reason === 'timeout') return messages.optimization.solverTimeout;
+    if (error.reason === 'crashed' || error.reason === 'failed') return messages.optimization.solverCrashed;
+  }
+  return null;
 }
 
 const round1 = (x: number) => Math.round(x * 10) / 10;
@@ -80,7 +102,7 @@ export function optimizationCommands(ctx: OptimizationContext) {
   }
 
   /** Solves the tour as it stands now: its current sequence against the optimum. */
-  async function solve(tourId: string) {
+  async function solve(tourId: string, signal?: AbortSignal) {
     const tour = liveTour((await loadTour(tourId)).state);
     if (tour.orderIds.length < 2) throw new DomainError('validation', messages.optimization.tooFewOrders);
     const [stops, start, vehicle] = await Promise.all([
@@ -96,7 +118,7 @@ export function optimizationCommands(ctx: OptimizationContext) {
     });
     const current = tour.orderIds.map((_, i) => i);
     const original = { ...evaluateRoute(problem, current), sequence: current };
-    const solved = solveRoute(problem, current);
+    const solved = await ctx.solver(problem, current, { signal });
     // Zero savings is a result too: the current sequence stays when nothing beats it.
     const best = compareRoutes(solved, original) < 0 ? solved : { ...original, method: solved.method };
     const route = (r: typeof original): OptimizedRoute => ({
@@ -125,9 +147,10 @@ export function optimizationCommands(ctx: OptimizationContext) {
     /** POST /api/optimization/tours/:id/optimize: the operation is requested; a worker solves it. */
     async request(tourId: string, meta: Meta, operationId: string = randomUUID()) {
       const result = await executeCommand(ctx.store, ctx.registry, meta, async () => {
-        const tour = liveTour((await loadTour(tourId)).state);
+        const [loaded, open] = await Promise.all([loadTour(tourId), ctx.openOperations?.(tourId, meta.userId)]);
+        const tour = liveTour(loaded.state);
         const events = operationDecider.decide(
-          { type: 'RequestOptimization', operationId, tourId, orderIds: tour.orderIds, userId: meta.userId, now: commandTime(meta) },
+          { type: 'RequestOptimization', operationId, tourId, orderIds: tour.orderIds, userId: meta.userId, open, now: commandTime(meta) },
           operationDecider.initialState,
         );
         return [{ streamId: streamIds.optimization(operationId), expectedVersion: 'no_stream' as const, events }];
@@ -154,16 +177,23 @@ export function optimizationCommands(ctx: OptimizationContext) {
      * The worker's part: claims the operation (one claimant wins), solves it and records the
      * outcome under its attempt. Answers whether this call claimed it.
      */
-    async run(operationId: string, worker: string, meta: CommandMeta = { userId: null, commandName: 'RunOptimization' }): Promise<boolean> {
+    async run(
+      operationId: string,
+      worker: string,
+      meta: CommandMeta = { userId: null, commandName: 'RunOptimization' },
+      signal?: AbortSignal,
+    ): Promise<boolean> {
       const claimed = await this.claim(operationId, worker, meta);
       if (!claimed) return false;
       const { attempt, tourId } = claimed;
       let outcome: { type: 'CompleteOptimization'; result: Awaited<ReturnType<typeof solve>> } | { type: 'FailOptimization'; reason: string };
       try {
-        outcome = { type: 'CompleteOptimization', result: await solve(tourId) };
+        outcome = { type: 'CompleteOptimization', result: await solve(tourId, signal) };
       } catch (error) {
-        if (!(error instanceof DomainError)) throw error;
-        outcome = { type: 'FailOptimization', reason: error.message };
+        const reason = failureReason(error);
+        // Stopped (shutdown) or not run: the claim lapses and a worker takes the operation over.
+        if (reason === null) throw error;
+        outcome = { type: 'FailOptimization', reason };
       }
       await executeCommand(ctx.store, ctx.registry, meta, async () => {
         const op = await loadOperation(operationId);

@@ -25,6 +25,9 @@ const applyBody = z.strictObject({
   savings: z.record(z.string(), z.unknown()).optional(),
 });
 
+/** Optimization requests of one process waiting for their turn at most (each waits at most the projection's 5 s). */
+const MAX_WAITING_REQUESTS = 50;
+
 /** Route optimization commands (docs/api/optimization.md). Dispatchers and fleet managers plan tours. */
 export const optimizationRoutes: FastifyPluginAsyncZod<OptimizationRouteOptions> = async (app, opts) => {
   const commands = optimizationCommands(opts);
@@ -32,9 +35,20 @@ export const optimizationRoutes: FastifyPluginAsyncZod<OptimizationRouteOptions>
   const tags = ['Optimierung'];
   const meta = (userId: string, commandName: string) => ({ userId, commandName });
 
+  // The limits count read.tour_optimizations: requests of this process take turns until their
+  // operation is in the read table, so two at once cannot both pass (ADR 0020). The line is bounded.
+  let requests: Promise<unknown> = Promise.resolve();
+  let waiting = 0;
   app.post('/api/optimization/tours/:id/optimize', { onRequest: planners, schema: { tags, params: idParams } }, async (req, reply) => {
-    const { operationId, position } = await commands.request(req.params.id, meta(req.user.sub, 'RequestOptimization'));
-    await opts.waitForProjections(position);
+    if (waiting >= MAX_WAITING_REQUESTS) throw new HttpError(429, messages.http.tooManyRequests);
+    waiting++;
+    const turn = requests.then(async () => {
+      const { operationId, position } = await commands.request(req.params.id, meta(req.user.sub, 'RequestOptimization'));
+      await opts.waitForProjections(position);
+      return operationId;
+    });
+    requests = turn.catch(() => undefined);
+    const operationId = await turn.finally(() => waiting--);
     reply.code(202);
     return { success: true, operationId, status: 'pending' };
   });

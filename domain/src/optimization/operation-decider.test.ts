@@ -2,7 +2,7 @@ import type { OptimizationEvent } from '@dispo/events/catalog/index';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../messages';
 import { givenWhenThen } from '../testing/given-when-then';
-import { operationDecider } from './operation-decider';
+import { MAX_OPEN_OPTIMIZATIONS_PER_TOUR, MAX_OPEN_OPTIMIZATIONS_PER_USER, operationDecider } from './operation-decider';
 
 const op = givenWhenThen(operationDecider);
 const t0 = '2026-11-26T08:00:00.000Z';
@@ -15,6 +15,18 @@ describe('optimization operations', () => {
   it('needs two orders to be requested', () => {
     op.given([]).when({ type: 'RequestOptimization', operationId: 'op-1', tourId: 't-1', orderIds: ['a'], userId: 'u', now: t0 }).thenThrows(messages.optimization.tooFewOrders, 'validation');
     op.given([]).when({ type: 'RequestOptimization', operationId: 'op-1', tourId: 't-1', orderIds: ['a', 'b'], userId: 'u', now: t0 }).thenEmits([requested]);
+  });
+
+  it('refuses a tour beyond the stops limit, a second open operation of the tour and a fourth of the user', () => {
+    const request = (orderIds: string[], open?: { ofTour: number; ofUser: number }) =>
+      op.given([]).when({ type: 'RequestOptimization', operationId: 'op-1', tourId: 't-1', orderIds, userId: 'u', open, now: t0 });
+    const ids = (n: number) => Array.from({ length: n }, (_, i) => `o-${i}`);
+    expect([MAX_OPEN_OPTIMIZATIONS_PER_TOUR, MAX_OPEN_OPTIMIZATIONS_PER_USER]).toEqual([1, 3]);
+    expect(request(ids(40), { ofTour: 0, ofUser: 2 }).emitted()).toHaveLength(1);
+    request(ids(41)).thenThrows(messages.optimization.tooManyOrders(40), 'validation');
+    expect(messages.optimization.tooManyOrders(40)).toBe('Touren mit mehr als 40 Aufträgen werden nicht optimiert.');
+    request(['a', 'b'], { ofTour: 1, ofUser: 1 }).thenThrows(messages.optimization.alreadyRunning, 'conflict');
+    request(['a', 'b'], { ofTour: 0, ofUser: 3 }).thenThrows(messages.optimization.userLimit(3), 'conflict');
   });
 
   it('is claimed once; a claim is taken over only after the lease, with the next attempt', () => {

@@ -2,6 +2,14 @@ import type { EventData, OptimizationEvent, OptimizationStatus } from '@dispo/ev
 import type { Decider } from '../decider';
 import { messages } from '../messages';
 import { type EntityState, noEntity, refuse } from '../shared';
+import { MAX_TOUR_ORDERS } from '../tour/tour-decider';
+
+/**
+ * Open (pending or running) operations at most, per tour and per requesting user (ADR 0020): with
+ * the stops per tour they bound the solver's work a dispatcher can queue.
+ */
+export const MAX_OPEN_OPTIMIZATIONS_PER_TOUR = 1;
+export const MAX_OPEN_OPTIMIZATIONS_PER_USER = 3;
 
 /** One optimization operation as its events describe it. */
 export interface OperationRecord {
@@ -24,6 +32,8 @@ export interface RequestOptimization {
   tourId: string;
   orderIds: readonly string[];
   userId: string;
+  /** The open operations of the tour and of the user now (read side); unknown: not limited (the demo seed). */
+  open?: { ofTour: number; ofUser: number };
   now: string;
 }
 
@@ -121,6 +131,10 @@ export const operationDecider: Decider<OperationCommand, OperationState, Optimiz
       case 'RequestOptimization': {
         if (state.exists) return [];
         if (command.orderIds.length < 2) refuse('validation', messages.optimization.tooFewOrders);
+        // Tours longer than the limit from before it still run; they are not optimized.
+        if (command.orderIds.length > MAX_TOUR_ORDERS) refuse('validation', messages.optimization.tooManyOrders(MAX_TOUR_ORDERS));
+        if (command.open && command.open.ofTour >= MAX_OPEN_OPTIMIZATIONS_PER_TOUR) refuse('conflict', messages.optimization.alreadyRunning);
+        if (command.open && command.open.ofUser >= MAX_OPEN_OPTIMIZATIONS_PER_USER) refuse('conflict', messages.optimization.userLimit(MAX_OPEN_OPTIMIZATIONS_PER_USER));
         return [
           {
             type: 'OptimizationRequested',

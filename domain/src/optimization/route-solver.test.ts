@@ -119,4 +119,25 @@ describe('route solver', () => {
     expect(deliveryWindow({ type: 'range', from: '08:00', to: '10:30' })).toEqual([480, 630]);
     expect(deliveryWindow({ type: 'fixed', fixed: null })).toEqual([0, 1440]);
   });
+
+  it('answers within its budget: past the deadline the longest tour gets its constructed route, and a cut exact search is not called exact', () => {
+    const problem = randomRouteProblem(4242, 40, PLANTS, 0);
+    const started = Date.now();
+    const cut = solveRoute(problem, [...Array(40).keys()], { deadline: started });
+    expect([...cut.sequence].sort((a, b) => a - b)).toEqual([...Array(40).keys()]);
+    expect(Date.now() - started).toBeLessThan(1000);
+    const free = solveRoute(problem);
+    // Cut short, never better than the full search.
+    expect(compareRoutes(free, cut)).toBeLessThanOrEqual(0);
+    const twelve = randomRouteProblem(77, 12, PLANTS, 0);
+    expect(solveRoute(twelve).method).toBe('exact');
+    expect(solveRoute(twelve, undefined, { deadline: Date.now() }).method).toBe('heuristic');
+  });
+
+  it('reports progress over its local searches', () => {
+    const seen: [number, number][] = [];
+    solveRoute(randomRouteProblem(5, 30, PLANTS, 0.5), [...Array(30).keys()], { onProgress: (done, total) => seen.push([done, total]) });
+    expect(seen.length).toBeGreaterThan(2);
+    expect(seen.at(-1)![0]).toBe(seen.at(-1)![1]);
+  });
 });

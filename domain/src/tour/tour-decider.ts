@@ -27,6 +27,15 @@ export interface WorkshopWindow {
   to: number;
 }
 
+/**
+ * Orders a tour takes at most (ADR 0020): a real truck day, and what the route optimizer solves
+ * within its budget. Checked in the one place where an order joins a tour (AssignToTour: the
+ * dispatch screen's assignment, the MOSI assignment, the seed), and the append expects the tour
+ * stream's version, so two racing assignments cannot both be the 41st. Tours longer
+ * from before the limit still load and run; they only take no further order.
+ */
+export const MAX_TOUR_ORDERS = 40;
+
 /** Without a planned end, an assignment is checked over the assumed hour of a tour (dispatch.md §9). */
 const ASSUMED_TOUR_MINUTES = 60;
 const clockText = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
@@ -206,6 +215,7 @@ function assign(command: AssignToTour, state: TourState): TourEvent[] {
   const tour = liveTour(state);
   if (isClosed(tour.status)) refuse('conflict', messages.dispatch.tourClosed);
   if (tour.orderIds.includes(command.orderId)) return [];
+  if (tour.orderIds.length >= MAX_TOUR_ORDERS) refuse('conflict', messages.dispatch.tourFull(tour.tourNumber, MAX_TOUR_ORDERS), ['vehicleId']);
   return [added(tour.orderIds.length + 1)];
 }
 

@@ -4,7 +4,7 @@ import { messages } from '../messages';
 import { givenWhenThen } from '../testing/given-when-then';
 import { overlaps, tourSpan } from './clock';
 import type { AssignToTour } from './tour-decider';
-import { assignmentWarnings, tourDecider } from './tour-decider';
+import { assignmentWarnings, MAX_TOUR_ORDERS, tourDecider } from './tour-decider';
 import { REOPEN, TOUR_STATUS_TRANSITIONS } from './tour-status';
 
 const tour = givenWhenThen(tourDecider);
@@ -39,6 +39,22 @@ describe('assigning orders (dispatch.md §4)', () => {
       .when(assign({ orderId: 'o-2' }))
       .thenEmits([{ type: 'TourOrderAdded', data: { tourId: 't-1', orderId: 'o-2', sequenceNumber: 2, addedBy: 'u-dispo', addedAt: now } }]);
     tour.given([created, firstOrder]).when(assign({ orderId: 'o-1' })).thenEmits([]);
+  });
+
+  it('takes at most 40 orders; a longer tour from before the limit still loads, moves and runs, but takes none more', () => {
+    const orders = (n: number): TourEvent[] =>
+      Array.from({ length: n }, (_, i) => ({ type: 'TourOrderAdded', data: { tourId: 't-1', orderId: `o-${i + 1}`, sequenceNumber: i + 1, addedBy: 'u-dispo', addedAt: now } }));
+    expect(MAX_TOUR_ORDERS).toBe(40);
+    expect(tour.given([created, ...orders(39)]).when(assign({ orderId: 'o-40' })).emitted()).toHaveLength(1);
+    const full = messages.dispatch.tourFull('T261123-0042', 40);
+    expect(full).toBe('Tour T261123-0042 hat bereits 40 Aufträge – mehr fährt ein Fahrzeug an einem Tag nicht. Bitte eine weitere Tour anlegen.');
+    tour.given([created, ...orders(40)]).when(assign({ orderId: 'o-41' })).thenThrows(full, 'conflict');
+    // An order already in it is no growth: nothing to do, as before.
+    tour.given([created, ...orders(40)]).when(assign({ orderId: 'o-7' })).thenEmits([]);
+    const legacy = [created, ...orders(60)];
+    tour.given(legacy).when(assign({ orderId: 'o-61' })).thenThrows(messages.dispatch.tourFull('T261123-0042', 40), 'conflict');
+    expect(tour.given(legacy).when({ type: 'MoveTour', tourId: 't-1', vehicle: truck, date: '2026-11-23', startTime: '09:00', userId: 'u-dispo', now }).emitted()).toHaveLength(1);
+    expect(tour.given(legacy).when({ type: 'ChangeTourStatus', tourId: 't-1', status: 'in_progress', userId: 'u-dispo', now }).emitted().length).toBeGreaterThan(0);
   });
 
   it('refuses a vehicle that does not exist or is not released for dispatch', () => {

@@ -182,3 +182,13 @@ export async function openOperations(sql: SqlExecutor): Promise<{ operationId: s
   const { rows } = await sql.query(`SELECT operation_id, status, started_at FROM read.tour_optimizations WHERE status IN ('pending', 'in_progress') ORDER BY requested_at LIMIT 100`);
   return rows.map((r) => ({ operationId: String(r.operation_id), status: String(r.status), startedAt: iso(r.started_at) }));
 }
+
+/** Open (pending or running) operations of the tour and of the user: what the request limits count (ADR 0020). */
+export async function openOperationCounts(sql: SqlExecutor, tourId: string, userId: string): Promise<{ ofTour: number; ofUser: number }> {
+  const { rows } = await sql.query<{ of_tour: string | number; of_user: string | number }>(
+    `SELECT count(*) FILTER (WHERE tour_id = $1) AS of_tour, count(*) FILTER (WHERE requested_by = $2) AS of_user
+     FROM read.tour_optimizations WHERE status IN ('pending', 'in_progress')`,
+    [tourId, userId],
+  );
+  return { ofTour: Number(rows[0]?.of_tour ?? 0), ofUser: Number(rows[0]?.of_user ?? 0) };
+}

@@ -13,7 +13,7 @@ export interface OptimizationWorkerOptions {
    * is an event appended at the operation stream's expected version: of several workers (or
    * instances) exactly one runs it; a claim whose worker died is taken over after the lease.
    */
-  run(operationId: string, workerId: string): Promise<boolean>;
+  run(operationId: string, workerId: string, signal: AbortSignal): Promise<boolean>;
   /** How long a claim holds (the commands' lease); an older in_progress operation is tried again. */
   leaseMs: number;
   logger?: Pick<Logger, 'info' | 'warn' | 'error'>;
@@ -46,6 +46,8 @@ export function createOptimizationWorker(options: OptimizationWorkerOptions): Op
   let unsubscribe: (() => Promise<void>) | null = null;
   let running: Promise<number> | null = null;
   let again = false;
+  // stop() aborts the solve in hand: its thread is terminated, the claim lapses and is taken over after a restart.
+  const abort = new AbortController();
 
   async function drainOnce(): Promise<number> {
     let ran = 0;
@@ -54,8 +56,9 @@ export function createOptimizationWorker(options: OptimizationWorkerOptions): Op
       const stale = op.status === 'in_progress' && op.startedAt !== null && now().getTime() - Date.parse(op.startedAt) >= options.leaseMs;
       if (op.status !== 'pending' && !stale) continue;
       try {
-        if (await options.run(op.operationId, workerId)) ran++;
+        if (await options.run(op.operationId, workerId, abort.signal)) ran++;
       } catch (err) {
+        if (closed) break;
         options.logger?.error({ err, operationId: op.operationId }, 'Routenoptimierung fehlgeschlagen');
       }
     }
@@ -105,6 +108,7 @@ export function createOptimizationWorker(options: OptimizationWorkerOptions): Op
     async stop() {
       stopped = true;
       closed = true;
+      abort.abort();
       if (timer) clearTimeout(timer);
       timer = null;
       await unsubscribe?.();

@@ -1,4 +1,5 @@
 import { optimizationCommands } from '@dispo/command-service/optimization/optimization-commands';
+import { solveInThisThread } from '@dispo/command-service/optimization/route-solver-pool';
 import { deliveryWindow, evaluateRoute, type RouteProblem, solveRoute } from '@dispo/domain/optimization/index';
 import { minutesOf } from '@dispo/domain/tour/clock';
 import type { DistancePort, HandlingMinutes, RoadLeg } from '@dispo/domain/travel/index';
@@ -70,6 +71,8 @@ export function optimizeTour(
     store: ctx.store,
     registry: ctx.registry,
     travel: { distance: ctx.distance, handling: { loadingMinutes: tariff.loadingMinutes, unloadingMinutes: tariff.unloadingMinutes } },
+    // Two-load tours of past days, solved before the service answers any request.
+    solver: solveInThisThread,
     costPerKm: (type) => {
       const price = type ? tariff.costPerKm[type] : undefined;
       return typeof price === 'number' ? price : typeof tariff.costPerKm.default === 'number' ? tariff.costPerKm.default : 1;
