@@ -96,6 +96,11 @@ const TEXTS_NOT_WORD_FOR_WORD = [
   'optimization.startMenu',
   'optimization.timeout',
   'optimization.tooFewOrders',
+  // issue 38: refusals of the solver pool's limits and of values beyond an event's bounds
+  'optimization.alreadyRunning',
+  'optimization.solverCrashed',
+  'optimization.solverTimeout',
+  'http.unprocessable',
 ];
 
 function* textsOf(value: unknown, path: string): Generator<[path: string, text: string]> {
