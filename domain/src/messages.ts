@@ -695,6 +695,13 @@ export const messages = {
     dateMoved: (orderNumber: string, tourDate: string) => `Tour zugewiesen; der Liefertermin des Auftrags ${orderNumber} ist jetzt der ${germanDay(tourDate)}.`,
     reopenAdminOnly: (status: string) => `Nur die Administration kann eine Tour mit dem Status „${status}“ wieder öffnen.`,
     cancelDelivered: (orderNumbers: string) => `Die Tour hat bereits gelieferte Aufträge (${orderNumbers}) und kann nicht storniert werden.`,
+    // not in the spec (issue 31): tours whose orders were delivered stay; no tour of a later day is completed.
+    dissolveDelivered: (orderNumbers: string) =>
+      `Die Tour hat bereits gelieferte oder abgerechnete Aufträge (${orderNumbers}) und kann weder auf „Offen“ gesetzt noch gelöscht werden.`,
+    completedTourKept: (tourNumber: string) =>
+      `Die Tour ${tourNumber} ist abgeschlossen und kann weder auf „Offen“ gesetzt noch gelöscht werden.`,
+    pastDay: (date: string) => `Der ${germanDay(date)} ist vorbei; auf einen vergangenen Tag kann nicht disponiert werden.`,
+    futureTourNotCompleted: (tourNumber: string) => `Die Tour ${tourNumber} liegt in der Zukunft und kann noch nicht abgeschlossen werden.`,
     tourClosedForSequence: 'Die Reihenfolge einer abgeschlossenen oder stornierten Tour bleibt, wie sie ist.',
     vehicleHasFutureTours: (plate: string, tourNumbers: string) =>
       `Das Fahrzeug ${plate} hat noch geplante Touren (${tourNumbers}). Setzen Sie diese zuerst auf „Offen“ oder verschieben Sie sie.`,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DomainError } from '@dispo/domain/decider';
 import { dispoDayDecider } from '@dispo/domain/dispo-day/index';
 import { messages } from '@dispo/domain/messages';
-import { orderDecider } from '@dispo/domain/order/index';
+import { isDelivered, orderDecider } from '@dispo/domain/order/index';
 import { type DispatchVehicle, type TourState, tourDecider, type WorkshopWindow } from '@dispo/domain/tour/index';
 import { vehicleDecider } from '@dispo/domain/vehicle/index';
 import { streamIds, type TourEvent, type TourStatus } from '@dispo/events/catalog/index';
@@ -88,7 +88,8 @@ export function dispatchCommands(ctx: { store: EventStore; registry: EventRegist
       const { state } = await loadAggregate(ctx.store, tourDecider, streamIds.tour(tourId));
       if (!state.exists) return tourId;
       const t = state.entity;
-      if (!t.dissolved && t.vehicleId === vehicleId && t.date === date && t.startTime === startTime) return tourId;
+      // A cancelled tour blocks nothing (docs/invariants.md): the slot takes a new tour.
+      if (!t.dissolved && t.status !== 'cancelled' && t.vehicleId === vehicleId && t.date === date && t.startTime === startTime) return tourId;
     }
     return randomUUID();
   }
@@ -116,6 +117,15 @@ export function dispatchCommands(ctx: { store: EventStore; registry: EventRegist
         }
       }),
     );
+  }
+
+  /**
+   * Order numbers of the tour's orders that were delivered or are bound to billing, read from their
+   * streams (not a read table that may lag): such a tour is neither cancelled nor dissolved.
+   */
+  async function deliveredOrders(orderIds: readonly string[]): Promise<string[]> {
+    const loaded = await Promise.all(orderIds.map((id) => loadAggregate(ctx.store, orderDecider, streamIds.order(id))));
+    return loaded.flatMap(({ state }) => (state.exists && isDelivered(state.entity) ? [state.entity.orderNumber] : []));
   }
 
   /** The tour's move and its orders' new slots, as decisions of one append. */
@@ -233,13 +243,7 @@ export function dispatchCommands(ctx: { store: EventStore; registry: EventRegist
         const tourStream = streamIds.tour(tourId);
         const tour = await loadAggregate(ctx.store, tourDecider, tourStream);
         const orderIds = tour.state.exists ? tour.state.entity.orderIds : [];
-        const delivered =
-          status === 'cancelled'
-            ? (await Promise.all(orderIds.map((id) => loadAggregate(ctx.store, orderDecider, streamIds.order(id)))))
-                .map(({ state }) => (state.exists ? state.entity : null))
-                .filter((o) => o !== null && (o.status === 'geliefert' || o.billingPending || o.billingConfirmed))
-                .map((o) => o!.orderNumber)
-            : [];
+        const delivered = status === 'cancelled' ? await deliveredOrders(orderIds) : [];
         const events = tourDecider.decide(
           { type: 'ChangeTourStatus', tourId, status, admin: meta.admin, deliveredOrders: delivered, userId: meta.userId, now: at },
           tour.state,
@@ -263,8 +267,11 @@ export function dispatchCommands(ctx: { store: EventStore; registry: EventRegist
       return executeCommand(ctx.store, ctx.registry, meta, async () => {
         const tourStream = streamIds.tour(tourId);
         const tour = await loadAggregate(ctx.store, tourDecider, tourStream);
-        const events = tourDecider.decide({ type: 'DissolveTour', tourId, reason, userId: meta.userId, now: at }, tour.state);
         const orderIds = tour.state.exists ? tour.state.entity.orderIds : [];
+        const events = tourDecider.decide(
+          { type: 'DissolveTour', tourId, reason, deliveredOrders: await deliveredOrders(orderIds), userId: meta.userId, now: at },
+          tour.state,
+        );
         const orders = await orderDecisions(orderIds, (orderId) => ({ type: 'ReleaseOrderFromTour', orderId, tourId, userId: meta.userId, now: at }));
         return [{ streamId: tourStream, expectedVersion: tour.version, events }, ...orders];
       });

@@ -1,3 +1,4 @@
+import { countedTour } from './counted-tours';
 import { workshopConflicts } from './workshop-conflicts';
 import type { SqlExecutor } from '@dispo/events/sql/client';
 import { clockOf, overlaps, tourSpan } from '@dispo/domain/tour/clock';
@@ -102,9 +103,11 @@ type Row = Record<string, unknown>;
  */
 async function toursWithPeers(sql: SqlExecutor, where: { date?: string; id?: string }): Promise<Row[]> {
   const { rows } = await sql.query(
-    `SELECT id, tour_number, vehicle_id, date, start_time, end_time, status, empty_km, loaded_km FROM read.tours
+    `SELECT id, tour_number, vehicle_id, date, start_time, end_time, status, empty_km, loaded_km FROM read.tours t
      WHERE ($1::date IS NULL OR date = $1::date)
        AND ($2::text IS NULL OR (vehicle_id, date) IN (SELECT vehicle_id, date FROM read.tours WHERE id = $2))
+       -- A cancelled tour is not drawn and conflicts with nothing; asked for by id, it is still answered.
+       AND (${countedTour('t')} OR id = $2)
      ORDER BY date, start_time, tour_number`,
     [where.date ?? null, where.id ?? null],
   );
@@ -235,11 +238,11 @@ export async function dispatchStats(sql: SqlExecutor, from: string, to: string) 
   const { rows } = await sql.query(
     `WITH days AS (SELECT generate_series($1::date, $2::date, interval '1 day')::date AS day)
      SELECT d.day::text AS date,
-       (SELECT count(*)::int FROM read.tours t WHERE t.date = d.day) AS tours,
+       (SELECT count(*)::int FROM read.tours t WHERE t.date = d.day AND ${countedTour('t')}) AS tours,
        (SELECT count(*)::int FROM read.tour_orders x JOIN read.tours t ON t.id = x.tour_id WHERE t.date = d.day) AS orders,
        (SELECT coalesce(sum(coalesce(o.weight_tons, CASE WHEN o.unit = 'to' THEN o.quantity END)), 0)::float8
           FROM read.tour_orders x JOIN read.tours t ON t.id = x.tour_id JOIN read.orders o ON o.id = x.order_id WHERE t.date = d.day) AS tonnage,
-       (SELECT count(DISTINCT t.vehicle_id)::int FROM read.tours t WHERE t.date = d.day) AS vehicles,
+       (SELECT count(DISTINCT t.vehicle_id)::int FROM read.tours t WHERE t.date = d.day AND ${countedTour('t')}) AS vehicles,
        (SELECT count(*)::int FROM read.orders o WHERE o.status = 'offen' AND o.delivery_date = d.day) AS open_orders
      FROM days d ORDER BY d.day`,
     [from, to],
@@ -260,8 +263,8 @@ export async function dispatchStats(sql: SqlExecutor, from: string, to: string) 
 export async function dayFacts(sql: SqlExecutor, date: string) {
   const { rows } = await sql.query<{ open: number; tours: number; vehicles: number }>(
     `SELECT (SELECT count(*)::int FROM read.orders WHERE status = 'offen' AND delivery_date = $1::date) AS open,
-            (SELECT count(*)::int FROM read.tours WHERE date = $1::date) AS tours,
-            (SELECT count(DISTINCT vehicle_id)::int FROM read.tours WHERE date = $1::date) AS vehicles`,
+            (SELECT count(*)::int FROM read.tours t WHERE date = $1::date AND ${countedTour('t')}) AS tours,
+            (SELECT count(DISTINCT vehicle_id)::int FROM read.tours t WHERE date = $1::date AND ${countedTour('t')}) AS vehicles`,
     [date],
   );
   const r = rows[0];
