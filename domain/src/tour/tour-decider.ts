@@ -277,11 +277,21 @@ function checkNothingDelivered(deliveredOrders: readonly string[] | undefined, r
   if (deliveredOrders?.length) refuse('conflict', refusal(deliveredOrders.join(', ')));
 }
 
+/**
+ * Why a tour may not be reset to open or deleted, or null when it may: completed (it has been
+ * driven; an admin reopens it first), or with delivered or billed orders. The screen asks this too,
+ * so that it offers neither action for such a tour.
+ */
+export function keptTourReason(tour: { status: TourStatus; tourNumber: string }, deliveredOrders: readonly string[] | undefined): string | null {
+  if (tour.status === 'completed') return messages.dispatch.completedTourKept(tour.tourNumber);
+  if (deliveredOrders?.length) return messages.dispatch.dissolveDelivered(deliveredOrders.join(', '));
+  return null;
+}
+
 function dissolve(command: DissolveTour, state: TourState): TourEvent[] {
   const tour = liveTour(state);
-  // A completed tour has been driven: it stays (an admin reopens it first).
-  if (tour.status === 'completed') refuse('conflict', messages.dispatch.completedTourKept(tour.tourNumber));
-  checkNothingDelivered(command.deliveredOrders, messages.dispatch.dissolveDelivered);
+  const kept = keptTourReason(tour, command.deliveredOrders);
+  if (kept) refuse('conflict', kept);
   return [
     {
       type: 'TourDissolved',
