@@ -41,10 +41,16 @@ describe('tours and the dispatch day in a real browser (issue 31)', () => {
     return res.json() as T;
   }
   const vehicleId = async (plate: string) =>
-    (await api<{ vehicles: { id: string; license_plate: string }[] }>('GET', `/api/disposition/vehicles?date=${berlinDay(0)}`)).vehicles.find((v) => v.license_plate === plate)!.id;
+    (
+      await api<{ vehicles: { id: string; license_plate: string }[] }>('GET', `/api/disposition/vehicles?date=${berlinDay(0)}`)
+    ).vehicles.find((v) => v.license_plate === plate)!.id;
   const plannedTour = async (date: string, vehicle: string, time: string) => {
     const order = (await api<{ order: { id: string } }>('POST', '/api/orders', demoOrderBody({ delivery_date: date }))).order;
-    return api<{ tourId: string; tour: { tourNumber: string } }>('POST', '/api/disposition/assign', { orderId: order.id, vehicleId: vehicle, scheduledTime: `${date}T${time}` });
+    return api<{ tourId: string; tour: { tourNumber: string } }>('POST', '/api/disposition/assign', {
+      orderId: order.id,
+      vehicleId: vehicle,
+      scheduledTime: `${date}T${time}`,
+    });
   };
   const openDay = async (page: Page, day: string) => {
     const input = page.locator('input[type="date"]').and(page.getByLabel(text.date, { exact: true }));
@@ -83,7 +89,10 @@ describe('tours and the dispatch day in a real browser (issue 31)', () => {
 
     // Its details say why, in place of the buttons.
     await menu.getByRole('menuitem', { name: messages.dispatch.showDetails, exact: true }).click();
-    await page.getByTestId('tour-kept-reason').getByText(messages.dispatch.completedTourKept(done.tour.tourNumber), { exact: true }).waitFor(LIVE);
+    await page
+      .getByTestId('tour-kept-reason')
+      .getByText(messages.dispatch.completedTourKept(done.tour.tourNumber), { exact: true })
+      .waitFor(LIVE);
     expect(await page.getByRole('button', { name: messages.dispatch.resetToOpen, exact: true }).count()).toBe(0);
     await page.keyboard.press('Escape');
 

@@ -34,7 +34,12 @@ describe('tours and the dispatch day (issue 31)', () => {
     const vehicle = async (plate: string) =>
       (
         await ok<{ vehicle: { id: string } }>(
-          await call('POST', '/api/vehicles', { license_plate: plate, vehicle_type: 'sattelzug', make_model: 'MAN TGX', payload_kg: 27000, enabled_for_dispatch: true }, 'fuhrpark'),
+          await call(
+            'POST',
+            '/api/vehicles',
+            { license_plate: plate, vehicle_type: 'sattelzug', make_model: 'MAN TGX', payload_kg: 27000, enabled_for_dispatch: true },
+            'fuhrpark',
+          ),
           201,
         )
       ).vehicle.id;
@@ -46,7 +51,12 @@ describe('tours and the dispatch day (issue 31)', () => {
   });
 
   function call(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown, user = 'dispo') {
-    return t.app.inject({ method, url, headers: { authorization: `Bearer ${tokens[user]}` }, ...(payload === undefined ? {} : { payload: payload as object }) });
+    return t.app.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${tokens[user]}` },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
   }
   async function ok<T>(res: Awaited<ReturnType<typeof call>>, status = 200): Promise<T> {
     expect(res.statusCode, res.body.slice(0, 400)).toBe(status);
@@ -58,10 +68,17 @@ describe('tours and the dispatch day (issue 31)', () => {
     return res.json() as { details?: unknown };
   }
   const order = async (date: string) =>
-    (await ok<{ order: { id: string; orderNumber: string } }>(await call('POST', '/api/orders', demoOrderBody({ delivery_date: date })), 201)).order;
-  const orderOf = async (id: string) => (await ok<{ order: { status: string; billingConfirmed: boolean } }>(await call('GET', `/api/orders/${id}`))).order;
+    (
+      await ok<{ order: { id: string; orderNumber: string } }>(
+        await call('POST', '/api/orders', demoOrderBody({ delivery_date: date })),
+        201,
+      )
+    ).order;
+  const orderOf = async (id: string) =>
+    (await ok<{ order: { status: string; billingConfirmed: boolean } }>(await call('GET', `/api/orders/${id}`))).order;
   const assign = async (orderId: string, vehicleId: string, at: string, extra: Record<string, unknown> = {}) =>
-    (await ok<{ tourId: string }>(await call('POST', '/api/disposition/assign', { orderId, vehicleId, scheduledTime: at, ...extra }), 201)).tourId;
+    (await ok<{ tourId: string }>(await call('POST', '/api/disposition/assign', { orderId, vehicleId, scheduledTime: at, ...extra }), 201))
+      .tourId;
   const status = (tourId: string, to: string) => call('PATCH', `/api/disposition/tours/${tourId}/status`, { status: to });
   const dayTours = async (date: string) => (await ok<{ tours: Tour[] }>(await call('GET', `/api/disposition/tours/${date}`))).tours;
   const streamTypes = async (id: string) => (await t.infra.store.readStream(id)).map((e) => e.type);
@@ -84,7 +101,9 @@ describe('tours and the dispatch day (issue 31)', () => {
     expect(await orderOf(o.id)).toMatchObject({ status: 'abgerechnet', billingConfirmed: true });
     // A refused command appended nothing.
     expect(await streamTypes(`tour-${tourId}`)).toEqual(before);
-    const open = (await ok<{ orders: { id: string }[] }>(await call('GET', `/api/disposition/orders/open?date=${today}`))).orders.map((x) => x.id);
+    const open = (await ok<{ orders: { id: string }[] }>(await call('GET', `/api/disposition/orders/open?date=${today}`))).orders.map(
+      (x) => x.id,
+    );
     expect(open).not.toContain(o.id);
   });
 
@@ -111,20 +130,28 @@ describe('tours and the dispatch day (issue 31)', () => {
     expect(fresh).not.toBe(cancelledId);
     const tours = await dayTours(FUTURE);
     expect(tours.map((x) => x.id)).toEqual([fresh]);
-    const { stats } = await ok<{ stats: { days: { tours: number; vehiclesUsed: number }[] } }>(await call('GET', `/api/disposition/stats?date=${FUTURE}`));
+    const { stats } = await ok<{ stats: { days: { tours: number; vehiclesUsed: number }[] } }>(
+      await call('GET', `/api/disposition/stats?date=${FUTURE}`),
+    );
     expect(stats.days[0]).toMatchObject({ tours: 1, vehiclesUsed: 1 });
     const details = await ok<{ tour: Tour }>(await call('GET', `/api/disposition/tours/details/${cancelledId}`));
     expect(details.tour).toMatchObject({ id: cancelledId, status: 'cancelled', orders: [] });
     // Completing the day counts the live tour only.
     await ok(await call('POST', '/api/disposition/assign', { orderId: a.id, vehicleId: truck, scheduledTime: `${FUTURE}T10:00` }), 201);
-    const done = await ok<{ tourPlanInfo: { tourCount: number; vehicleCount: number } }>(await call('POST', '/api/disposition/complete', { targetDate: FUTURE, sendTourPlan: false }));
+    const done = await ok<{ tourPlanInfo: { tourCount: number; vehicleCount: number } }>(
+      await call('POST', '/api/disposition/complete', { targetDate: FUTURE, sendTourPlan: false }),
+    );
     expect(done.tourPlanInfo).toEqual({ tourCount: 1, vehicleCount: 1 });
   });
 
   it('refuses an assignment to a past day and the completion of a tour of a later day', async () => {
     const yesterday = addDays(today, -1);
     const o = await order(yesterday);
-    refused(await call('POST', '/api/disposition/assign', { orderId: o.id, vehicleId: truck, scheduledTime: `${yesterday}T10:00` }), 400, messages.dispatch.pastDay(yesterday));
+    refused(
+      await call('POST', '/api/disposition/assign', { orderId: o.id, vehicleId: truck, scheduledTime: `${yesterday}T10:00` }),
+      400,
+      messages.dispatch.pastDay(yesterday),
+    );
     expect((await orderOf(o.id)).status).toBe('offen');
     const later = await order(FUTURE);
     const tourId = await assign(later.id, other, `${FUTURE}T06:00`);
@@ -137,14 +164,25 @@ describe('tours and the dispatch day (issue 31)', () => {
     const [a, b, c] = [await order(CHECKED), await order(CHECKED), await order(CHECKED)];
     const first = await assign(a.id, truck, `${CHECKED}T06:00`);
     const overlapping = await assign(b.id, truck, `${CHECKED}T06:30`);
-    await ok(await call('POST', `/api/vehicles/${other}/appointments`, { type: 'HU', date: CHECKED, workshop: 'MAN Truck & Bus Kiel' }, 'fuhrpark'), 201);
+    await ok(
+      await call(
+        'POST',
+        `/api/vehicles/${other}/appointments`,
+        { type: 'HU', date: CHECKED, workshop: 'MAN Truck & Bus Kiel' },
+        'fuhrpark',
+      ),
+      201,
+    );
     const inWorkshop = await assign(c.id, other, `${CHECKED}T09:30`, { confirmWarnings: true });
     const tours = await dayTours(CHECKED);
     const number = (id: string) => tours.find((x) => x.id === id)!.tourNumber;
     const res = await call('POST', '/api/disposition/complete', { targetDate: CHECKED, sendTourPlan: false });
     const refusal = refused(res, 409, messages.dispatch.planHasProblems(2));
     expect(refusal.details).toMatchObject({
-      problems: [messages.dispatch.toursOverlap('SE-TI 1', number(first), number(overlapping)), expect.stringContaining(`SE-TI 2: Die Tour ${number(inWorkshop)} liegt im Werkstatttermin`)],
+      problems: [
+        messages.dispatch.toursOverlap('SE-TI 1', number(first), number(overlapping)),
+        expect.stringContaining(`SE-TI 2: Die Tour ${number(inWorkshop)} liegt im Werkstatttermin`),
+      ],
     });
     expect(await streamTypes(`dispo-day-${CHECKED}`)).toEqual([]);
 
@@ -153,7 +191,10 @@ describe('tours and the dispatch day (issue 31)', () => {
     await ok(await call('PUT', `/api/disposition/tours/${inWorkshop}/move`, { vehicleId: other, scheduledTime: `${CHECKED}T17:00` }));
     await ok(await call('POST', '/api/disposition/complete', { targetDate: CHECKED, sendTourPlan: false }));
     type Day = { day: { completed: boolean; changedSinceTourPlan: { tourNumber: string; changedAt: string } | null } };
-    expect((await ok<Day>(await call('GET', `/api/disposition/day/${CHECKED}`))).day).toMatchObject({ completed: true, changedSinceTourPlan: null });
+    expect((await ok<Day>(await call('GET', `/api/disposition/day/${CHECKED}`))).day).toMatchObject({
+      completed: true,
+      changedSinceTourPlan: null,
+    });
 
     // A change after completion marks the day changed, once.
     await ok(await call('PUT', `/api/disposition/tours/${first}/move`, { vehicleId: truck, scheduledTime: `${CHECKED}T05:00` }));

@@ -35,7 +35,9 @@ export function planProblems(tours: readonly DayTour[], windows: readonly DayWor
     }
     for (const w of windows) {
       if (w.vehicleId === tour.vehicleId && overlaps(span, [w.from, w.to])) {
-        problems.push(messages.dispatch.tourInWorkshopWindow(tour.vehicleName, tour.tourNumber, w.appointmentType, clockOf(w.from), clockOf(w.to)));
+        problems.push(
+          messages.dispatch.tourInWorkshopWindow(tour.vehicleName, tour.tourNumber, w.appointmentType, clockOf(w.from), clockOf(w.to)),
+        );
       }
     }
   });

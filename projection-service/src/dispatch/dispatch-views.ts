@@ -233,7 +233,13 @@ export async function tours(sql: SqlExecutor, where: { date?: string; id?: strin
       keptReason: keptTourReason(
         { status: String(r.status) as TourStatus, tourNumber: String(r.tour_number) },
         (stops.get(id) ?? [])
-          .filter((stop) => isDelivered({ status: String(stop.status) as OrderStatus, billingPending: stop.billing_pending === true, billingConfirmed: stop.billing_confirmed === true }))
+          .filter((stop) =>
+            isDelivered({
+              status: String(stop.status) as OrderStatus,
+              billingPending: stop.billing_pending === true,
+              billingConfirmed: stop.billing_confirmed === true,
+            }),
+          )
           .map((stop) => String(stop.order_number)),
       ),
     };
@@ -279,7 +285,10 @@ export async function dayFacts(sql: SqlExecutor, date: string) {
   );
   const r = rows[0];
   // The candidates only: the command checks each tour against its stream.
-  const ids = await sql.query<{ id: string }>(`SELECT id FROM read.tours t WHERE date = $1::date AND ${countedTour('t')} ORDER BY start_time, id`, [date]);
+  const ids = await sql.query<{ id: string }>(
+    `SELECT id FROM read.tours t WHERE date = $1::date AND ${countedTour('t')} ORDER BY start_time, id`,
+    [date],
+  );
   return {
     openOrderCount: Number(r?.open ?? 0),
     tourCount: Number(r?.tours ?? 0),
@@ -310,7 +319,17 @@ export async function dispoDay(sql: SqlExecutor, date: string) {
     [date],
   );
   const r = rows[0];
-  if (!r) return { date, completed: false, completions: 0, completedAt: null, completedBy: null, tourCount: null, vehicleCount: null, changedSinceTourPlan: null };
+  if (!r)
+    return {
+      date,
+      completed: false,
+      completions: 0,
+      completedAt: null,
+      completedBy: null,
+      tourCount: null,
+      vehicleCount: null,
+      changedSinceTourPlan: null,
+    };
   const name = [str(r.first_name), str(r.last_name)].filter(Boolean).join(' ') || str(r.username) || String(r.last_completed_by);
   return {
     date,
@@ -321,6 +340,8 @@ export async function dispoDay(sql: SqlExecutor, date: string) {
     tourCount: Number(r.tour_count),
     vehicleCount: Number(r.vehicle_count),
     // Issue 31: the plan changed after the tour plan went out (the first change since).
-    changedSinceTourPlan: r.changed_at ? { tourNumber: String(r.changed_tour), changedAt: new Date(String(r.changed_at)).toISOString() } : null,
+    changedSinceTourPlan: r.changed_at
+      ? { tourNumber: String(r.changed_tour), changedAt: new Date(String(r.changed_at)).toISOString() }
+      : null,
   };
 }
