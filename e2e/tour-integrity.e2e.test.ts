@@ -66,6 +66,7 @@ describe('tours and the dispatch day in a real browser (issue 31)', () => {
     await api('PATCH', `/api/disposition/tours/${done.tourId}/status`, { status: 'in_progress' });
     await api('PATCH', `/api/disposition/tours/${done.tourId}/status`, { status: 'completed' });
     const planned = await plannedTour(today, first, '16:00');
+    await api('POST', '/api/disposition/complete', { targetDate: today, sendTourPlan: false });
 
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'de-DE', timezoneId: 'Europe/Berlin' });
     const page = await loginPage(context, t.url, 'dispo', '/disposition');
@@ -95,6 +96,26 @@ describe('tours and the dispatch day in a real browser (issue 31)', () => {
       .waitFor(LIVE);
     expect(await page.getByRole('button', { name: messages.dispatch.resetToOpen, exact: true }).count()).toBe(0);
     await page.keyboard.press('Escape');
+
+    // The day was completed; resetting its planned tour marks it changed since the tour plan went out.
+    expect(await page.getByTestId('plan-changed').count()).toBe(0);
+    await page.locator(`[data-tour-id="${planned.tourId}"]`).click({ button: 'right', ...LIVE });
+    await plannedMenu.getByRole('menuitem', { name: messages.dispatch.resetToOpenMenu, exact: true }).click();
+    const confirm = page.getByRole('alertdialog', { name: text.confirm.title });
+    await confirm.getByRole('button', { name: text.confirm.confirm, exact: true }).click();
+    // The mark names the tour; the time of the change follows it.
+    const mark = messages.dispatchInsights.changedSinceTourPlan(planned.tour.tourNumber, '§').split('§')[0]!;
+    await expect
+      .poll(
+        () =>
+          page
+            .getByTestId('plan-changed')
+            .textContent()
+            .catch(() => ''),
+        LIVE,
+      )
+      .toContain(mark);
+    if (shots) await page.screenshot({ path: `${shots}/day-changed-since-plan.png` });
 
     // A later day with two overlapping tours of one truck: completing it lists the problem.
     const later = berlinDay(23);
