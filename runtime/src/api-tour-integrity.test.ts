@@ -206,4 +206,23 @@ describe('tours and the dispatch day (issue 31)', () => {
     await ok(await call('POST', '/api/disposition/complete', { targetDate: CHECKED, sendTourPlan: false }));
     expect((await ok<Day>(await call('GET', `/api/disposition/day/${CHECKED}`))).day.changedSinceTourPlan).toBeNull();
   });
+
+  it('rebuilds the day marks from the log to the same rows (last: it stops the runner)', async () => {
+    // The checked day changed again after its second completion: marked once more.
+    const tours = await dayTours(CHECKED);
+    await ok(await call('PUT', `/api/disposition/tours/${tours[0]!.id}/move`, { vehicleId: truck, scheduledTime: `${CHECKED}T04:30` }));
+    const rows = async () => (await t.infra.sql.query('SELECT * FROM read.dispo_day_changes ORDER BY date')).rows;
+    const before = await rows();
+    // FUTURE is marked too: an order joined one of its tours after it was completed (test above).
+    expect(before.map((r) => [r.tour_number, r.change])).toEqual(
+      expect.arrayContaining([
+        [tours[0]!.tourNumber, 'moved'],
+        [expect.any(String), 'assigned'],
+      ]),
+    );
+    expect(before).toHaveLength(2);
+    await t.services.runner.stop();
+    await t.services.runner.rebuild('dispo_days');
+    expect(await rows()).toEqual(before);
+  });
 });
