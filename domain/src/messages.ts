@@ -695,6 +695,18 @@ export const messages = {
     dateMoved: (orderNumber: string, tourDate: string) => `Tour zugewiesen; der Liefertermin des Auftrags ${orderNumber} ist jetzt der ${germanDay(tourDate)}.`,
     reopenAdminOnly: (status: string) => `Nur die Administration kann eine Tour mit dem Status „${status}“ wieder öffnen.`,
     cancelDelivered: (orderNumbers: string) => `Die Tour hat bereits gelieferte Aufträge (${orderNumbers}) und kann nicht storniert werden.`,
+    // not in the spec (issue 31): tours whose orders were delivered stay; no tour of a later day is completed.
+    dissolveDelivered: (orderNumbers: string) =>
+      `Die Tour hat bereits gelieferte oder abgerechnete Aufträge (${orderNumbers}) und kann weder auf „Offen“ gesetzt noch gelöscht werden.`,
+    completedTourKept: (tourNumber: string) =>
+      `Die Tour ${tourNumber} ist abgeschlossen und kann weder auf „Offen“ gesetzt noch gelöscht werden.`,
+    pastDay: (date: string) => `Der ${germanDay(date)} ist vorbei; auf einen vergangenen Tag kann nicht disponiert werden.`,
+    planHasProblems: (count: number) =>
+      `Die Disposition kann nicht abgeschlossen werden: Der Tourenplan hat ${count === 1 ? 'ein Problem' : `${count} Probleme`}. Bitte zuerst beheben.`,
+    toursOverlap: (vehicle: string, first: string, second: string) => `${vehicle}: Die Touren ${first} und ${second} überschneiden sich.`,
+    tourInWorkshopWindow: (vehicle: string, tourNumber: string, type: string, from: string, to: string) =>
+      `${vehicle}: Die Tour ${tourNumber} liegt im Werkstatttermin (${type}, ${from}–${to} Uhr).`,
+    futureTourNotCompleted: (tourNumber: string) => `Die Tour ${tourNumber} liegt in der Zukunft und kann noch nicht abgeschlossen werden.`,
     tourClosedForSequence: 'Die Reihenfolge einer abgeschlossenen oder stornierten Tour bleibt, wie sie ist.',
     vehicleHasFutureTours: (plate: string, tourNumbers: string) =>
       `Das Fahrzeug ${plate} hat noch geplante Touren (${tourNumbers}). Setzen Sie diese zuerst auf „Offen“ oder verschieben Sie sie.`,
@@ -790,6 +802,9 @@ export const messages = {
     statsLabel: 'Tagesstatistik',
     refreshMenu: 'Aktualisieren',
     completedBy: (name: string, when: string) => `Abgeschlossen von ${name} am ${when}`,
+    // not in the spec (issue 31): the plan of a completed day changed after its tour plan went out.
+    planProblemsTitle: 'Tourenplan prüfen',
+    changedSinceTourPlan: (tourNumber: string, when: string) => `geändert seit Versand des Tourenplans (Tour ${tourNumber}, ${when})`,
     completeAgainTitle: 'Tag erneut abschließen?',
     completeAgainConfirm: (name: string, when: string) =>
       `Die Disposition dieses Tages wurde bereits am ${when} von ${name} abgeschlossen. Erneut abschließen und den Tourenplan noch einmal senden?`,

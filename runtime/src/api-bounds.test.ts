@@ -1,6 +1,6 @@
 import { messages } from '@dispo/domain/messages';
 import { addDays, berlinDate } from '@dispo/domain/shared/berlin-date';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sendBoundaryValues } from './testing/boundary-values';
 import { demoOrderBody } from './testing/demo-order';
 import { createTestApp, type TestApp } from './testing/test-app';
@@ -56,7 +56,15 @@ describe('route bounds are the event bounds (issue 38)', () => {
     expect((await call('PATCH', `/api/disposition/tours/${tourId}/status`, { status: 'in_progress' })).statusCode).toBe(200);
 
     // The revenue's bounds follow from the tariff's: the largest tariff prices a tour that completes.
-    const completed = await call('PATCH', `/api/disposition/tours/${tourId}/status`, { status: 'completed' });
+    // A tour completes on its day at the earliest (issue 31): the clock is set to that day for it.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date(`${day}T14:00:00Z`) });
+    let completed: Awaited<ReturnType<typeof call>>;
+    try {
+      const onTheDay = await t.login('admin');
+      completed = await t.app.inject({ method: 'PATCH', url: `/api/disposition/tours/${tourId}/status`, headers: { authorization: `Bearer ${onTheDay}` }, payload: { status: 'completed' } });
+    } finally {
+      vi.useRealTimers();
+    }
     expect(completed.statusCode, completed.body).toBe(200);
     const [revenue] = await t.infra.store.readStream(`revenue-${tourId}`);
     expect(revenue?.type).toBe('TourRevenueCalculated');

@@ -185,7 +185,7 @@ describe('disposition (docs/api/disposition.md)', () => {
     const byId = new Map((await dayTours()).map((tour) => [tour.id, tour]));
     const tour = byId.get(first)!;
     expect(Object.keys(tour).sort()).toEqual(
-      ['date', 'empty_km', 'endTime', 'end_time', 'hasConflict', 'loaded_km', 'optimization_savings', 'optimization_status', 'route_optimized', 'id', 'orders', 'startTime', 'start_time', 'status', 'total_quantity', 'tourNumber', 'tour_number', 'vehicle', 'vehicle_id', 'workshopConflict'].sort(),
+      ['date', 'empty_km', 'endTime', 'end_time', 'hasConflict', 'loaded_km', 'optimization_savings', 'optimization_status', 'route_optimized', 'id', 'orders', 'startTime', 'start_time', 'status', 'total_quantity', 'tourNumber', 'tour_number', 'vehicle', 'vehicle_id', 'workshopConflict', 'keptReason'].sort(),
     );
     expect(tour.vehicle).toEqual({ id: truck, license_plate: 'SE-DT 1', brand: null, driver: null, payloadKg: 27000 });
     expect(tour.orders).toHaveLength(1);
@@ -230,9 +230,11 @@ describe('disposition (docs/api/disposition.md)', () => {
   });
 
   it('moves the orders with their tour: started → unterwegs, completed → geliefert; a problem order keeps its status', async () => {
-    const [a, b] = [await order({ delivery_date: '2026-12-02' }), await order({ delivery_date: '2026-12-02' })];
-    const { tourId } = await ok<{ tourId: string }>(await call('POST', '/api/disposition/assign', { orderId: a.id, vehicleId: trailer, scheduledTime: '2026-12-02T06:00' }), 201);
-    await ok(await call('POST', '/api/disposition/assign', { orderId: b.id, vehicleId: trailer, scheduledTime: '2026-12-02T06:00' }), 201);
+    // Today: a tour of a later day is not completed, and nothing is planned into a day gone by.
+    const today = berlinDate(new Date());
+    const [a, b] = [await order({ delivery_date: today }), await order({ delivery_date: today })];
+    const { tourId } = await ok<{ tourId: string }>(await call('POST', '/api/disposition/assign', { orderId: a.id, vehicleId: trailer, scheduledTime: `${today}T06:00` }), 201);
+    await ok(await call('POST', '/api/disposition/assign', { orderId: b.id, vehicleId: trailer, scheduledTime: `${today}T06:00` }), 201);
     await ok(await call('PATCH', `/api/disposition/tours/${tourId}/status`, { status: 'in_progress' }));
     expect([await orderStatus(a.id), await orderStatus(b.id)]).toEqual(['unterwegs', 'unterwegs']);
     await ok(await call('PATCH', `/api/orders/${b.id}`, { status: 'problem' }));
@@ -365,11 +367,26 @@ describe('disposition (docs/api/disposition.md)', () => {
     expect(open.length).toBeGreaterThan(0);
     refused(await call('POST', '/api/disposition/complete', { targetDate: DAY, sendTourPlan: false }), 409, messages.dispatch.openOrdersRemain(open.length));
     for (const id of open) await ok(await call('POST', '/api/disposition/assign', { orderId: id, vehicleId: trailer, scheduledTime: `${DAY}T16:00` }), 201);
+    // The suite left overlapping tours on the day: refused, naming them (issue 31).
+    const conflicting = (await dayTours()).filter((tour) => tour.hasConflict);
+    expect(conflicting.length).toBeGreaterThan(0);
+    const refusal = await call('POST', '/api/disposition/complete', { targetDate: DAY, sendTourPlan: false });
+    expect(refusal.statusCode, refusal.body).toBe(409);
+    expect((refusal.json() as { details: { problems: string[] } }).details.problems.join(' ')).toContain(conflicting[0]!.tourNumber);
+    // Each conflicting tour onto a vehicle of its own: nothing overlaps any more.
+    for (const [i, tour] of conflicting.entries()) {
+      const own = await ok<{ vehicle: { id: string } }>(
+        await call('POST', '/api/vehicles', { license_plate: `SE-DK ${i + 1}`, vehicle_type: 'sattelzug', make_model: 'MAN TGX', payload_kg: 27000, enabled_for_dispatch: true }, 'fuhrpark'),
+        201,
+      );
+      await ok(await call('PUT', `/api/disposition/tours/${tour.id}/move`, { vehicleId: own.vehicle.id, scheduledTime: `${DAY}T${tour.start_time}` }));
+    }
     const done = await ok<{ success: boolean; message: string; tourPlanSent: boolean; tourPlanInfo: { tourCount: number; vehicleCount: number } }>(
       await call('POST', '/api/disposition/complete', { targetDate: DAY, sendTourPlan: false }),
     );
     const tours = await dayTours();
-    expect(done).toMatchObject({ success: true, message: messages.dispatch.success.completed, tourPlanSent: false, tourPlanInfo: { tourCount: tours.length, vehicleCount: 2 } });
+    const vehicleCount = new Set(tours.map((tour) => tour.vehicle_id)).size;
+    expect(done).toMatchObject({ success: true, message: messages.dispatch.success.completed, tourPlanSent: false, tourPlanInfo: { tourCount: tours.length, vehicleCount } });
     const day = (await t.infra.store.readStream(`dispo-day-${DAY}`)).map((e) => e.type);
     expect(day).toEqual(['DispoDayCompleted']);
   });

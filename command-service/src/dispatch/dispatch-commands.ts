@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { DomainError } from '@dispo/domain/decider';
-import { dispoDayDecider } from '@dispo/domain/dispo-day/index';
+import { type DayTour, type DayWorkshopWindow, dispoDayDecider } from '@dispo/domain/dispo-day/index';
 import { messages } from '@dispo/domain/messages';
-import { orderDecider } from '@dispo/domain/order/index';
+import { isDelivered, orderDecider } from '@dispo/domain/order/index';
 import { type DispatchVehicle, type TourState, tourDecider, type WorkshopWindow } from '@dispo/domain/tour/index';
 import { vehicleDecider } from '@dispo/domain/vehicle/index';
-import { streamIds, type TourEvent, type TourStatus } from '@dispo/events/catalog/index';
+import { type EventData, streamIds, type TourEvent, type TourStatus } from '@dispo/events/catalog/index';
 import type { EventRegistry } from '@dispo/events/registry';
 import type { EventStore } from '@dispo/events/store/port';
 import { type CommandMeta, commandTime, type Decision, decideOn, executeCommand, loadAggregate } from '../command-handler';
@@ -41,7 +41,11 @@ export interface DayFacts {
   openOrderCount: number;
   tourCount: number;
   vehicleCount: number;
+  /** The day's tours as the read side lists them; each is checked against its stream. */
+  tourIds?: readonly string[];
 }
+
+type PlanChange = EventData<'DispoDayPlanChanged'>['change'];
 
 /** Where a tour moves; `expected`: where the mover saw it (refused if it moved meanwhile). */
 export interface TourMoveInput {
@@ -88,7 +92,8 @@ export function dispatchCommands(ctx: { store: EventStore; registry: EventRegist
       const { state } = await loadAggregate(ctx.store, tourDecider, streamIds.tour(tourId));
       if (!state.exists) return tourId;
       const t = state.entity;
-      if (!t.dissolved && t.vehicleId === vehicleId && t.date === date && t.startTime === startTime) return tourId;
+      // A cancelled tour blocks nothing (docs/invariants.md): the slot takes a new tour.
+      if (!t.dissolved && t.status !== 'cancelled' && t.vehicleId === vehicleId && t.date === date && t.startTime === startTime) return tourId;
     }
     return randomUUID();
   }
@@ -118,6 +123,42 @@ export function dispatchCommands(ctx: { store: EventStore; registry: EventRegist
     );
   }
 
+  /**
+   * Order numbers of the tour's orders that were delivered or are bound to billing, read from their
+   * streams (not a read table that may lag): such a tour is neither cancelled nor dissolved.
+   */
+  async function deliveredOrders(orderIds: readonly string[]): Promise<string[]> {
+    const loaded = await Promise.all(orderIds.map((id) => loadAggregate(ctx.store, orderDecider, streamIds.order(id))));
+    return loaded.flatMap(({ state }) => (state.exists && isDelivered(state.entity) ? [state.entity.orderNumber] : []));
+  }
+
+  /**
+   * docs/invariants.md: a completed day whose plan changes is marked changed, in the same append as
+   * the change (the dispo-day decider records it once until the plan is sent again).
+   */
+  async function dayChanged(dates: readonly string[], tour: { id: string; tourNumber: string }, change: PlanChange, userId: string, at: string): Promise<Decision[]> {
+    return Promise.all(
+      [...new Set(dates)].map(async (date) => {
+        const streamId = streamIds.dispoDay(date);
+        const { state, version } = await loadAggregate(ctx.store, dispoDayDecider, streamId);
+        const events = dispoDayDecider.decide({ type: 'RecordPlanChange', date, tourId: tour.id, tourNumber: tour.tourNumber, change, userId, now: at }, state);
+        return { streamId, expectedVersion: version, events };
+      }),
+    );
+  }
+
+  /** The live tours of a day from their streams (the read side names the candidates), with the vehicles' plates. */
+  async function dayTours(date: string, tourIds: readonly string[]): Promise<DayTour[]> {
+    const loaded = await Promise.all(tourIds.map((id) => loadAggregate(ctx.store, tourDecider, streamIds.tour(id))));
+    const live = loaded.flatMap(({ state }) =>
+      state.exists && !state.entity.dissolved && state.entity.status !== 'cancelled' && state.entity.date === date ? [state.entity] : [],
+    );
+    const plates = new Map(
+      await Promise.all([...new Set(live.map((t) => t.vehicleId))].map(async (id) => [id, (await vehicle(id))?.licensePlate ?? id] as const)),
+    );
+    return live.map((t) => ({ tourNumber: t.tourNumber, vehicleId: t.vehicleId, vehicleName: plates.get(t.vehicleId) ?? t.vehicleId, startTime: t.startTime, endTime: t.endTime }));
+  }
+
   /** The tour's move and its orders' new slots, as decisions of one append. */
   async function moveDecisions(tourId: string, input: TourMoveInput, meta: Meta, at: string): Promise<Decision[]> {
     const tourStream = streamIds.tour(tourId);
@@ -139,7 +180,8 @@ export function dispatchCommands(ctx: { store: EventStore; registry: EventRegist
       startTime: input.startTime,
       now: at,
     }));
-    return [{ streamId: tourStream, expectedVersion: tour.version, events }, ...orders];
+    const day = await dayChanged([tour.state.entity.date, input.date], tour.state.entity, 'moved', meta.userId, at);
+    return [{ streamId: tourStream, expectedVersion: tour.version, events }, ...orders, ...day];
   }
 
   return {
@@ -199,9 +241,11 @@ export function dispatchCommands(ctx: { store: EventStore; registry: EventRegist
           },
           orderLoaded.state,
         );
+        const tourNumber = tour.state.exists ? tour.state.entity.tourNumber : (tourEvents.find((e) => e.type === 'TourCreated')?.data.tourNumber ?? tourId);
         return [
           { streamId: tourStream, expectedVersion: tour.version, events: tourEvents },
           { streamId: streamIds.order(input.orderId), expectedVersion: orderLoaded.version, events: orderEvents },
+          ...(await dayChanged([input.date], { id: tourId, tourNumber }, 'assigned', meta.userId, at)),
         ];
       });
       const tourId = result.decisions[0]?.streamId.slice('tour-'.length) ?? null;
@@ -233,13 +277,7 @@ export function dispatchCommands(ctx: { store: EventStore; registry: EventRegist
         const tourStream = streamIds.tour(tourId);
         const tour = await loadAggregate(ctx.store, tourDecider, tourStream);
         const orderIds = tour.state.exists ? tour.state.entity.orderIds : [];
-        const delivered =
-          status === 'cancelled'
-            ? (await Promise.all(orderIds.map((id) => loadAggregate(ctx.store, orderDecider, streamIds.order(id)))))
-                .map(({ state }) => (state.exists ? state.entity : null))
-                .filter((o) => o !== null && (o.status === 'geliefert' || o.billingPending || o.billingConfirmed))
-                .map((o) => o!.orderNumber)
-            : [];
+        const delivered = status === 'cancelled' ? await deliveredOrders(orderIds) : [];
         const events = tourDecider.decide(
           { type: 'ChangeTourStatus', tourId, status, admin: meta.admin, deliveredOrders: delivered, userId: meta.userId, now: at },
           tour.state,
@@ -253,7 +291,8 @@ export function dispatchCommands(ctx: { store: EventStore; registry: EventRegist
               : [];
         // Issue 14: a completed tour's revenue and km, priced with the tariff of its day.
         const revenue = status === 'completed' && ctx.travel ? [await tourRevenueDecision(ctx.store, ctx.travel, tour.state.entity, at)] : [];
-        return [{ streamId: tourStream, expectedVersion: tour.version, events }, ...orders, ...revenue];
+        const day = await dayChanged([tour.state.entity.date], tour.state.entity, 'status_changed', meta.userId, at);
+        return [{ streamId: tourStream, expectedVersion: tour.version, events }, ...orders, ...revenue, ...day];
       });
     },
 
@@ -263,20 +302,31 @@ export function dispatchCommands(ctx: { store: EventStore; registry: EventRegist
       return executeCommand(ctx.store, ctx.registry, meta, async () => {
         const tourStream = streamIds.tour(tourId);
         const tour = await loadAggregate(ctx.store, tourDecider, tourStream);
-        const events = tourDecider.decide({ type: 'DissolveTour', tourId, reason, userId: meta.userId, now: at }, tour.state);
         const orderIds = tour.state.exists ? tour.state.entity.orderIds : [];
+        const events = tourDecider.decide(
+          { type: 'DissolveTour', tourId, reason, deliveredOrders: await deliveredOrders(orderIds), userId: meta.userId, now: at },
+          tour.state,
+        );
         const orders = await orderDecisions(orderIds, (orderId) => ({ type: 'ReleaseOrderFromTour', orderId, tourId, userId: meta.userId, now: at }));
-        return [{ streamId: tourStream, expectedVersion: tour.version, events }, ...orders];
+        const day = tour.state.exists ? await dayChanged([tour.state.entity.date], tour.state.entity, reason, meta.userId, at) : [];
+        return [{ streamId: tourStream, expectedVersion: tour.version, events }, ...orders, ...day];
       });
     },
 
     /** POST /disposition/complete (dispatch.md §4 "Disposition day"). */
     async completeDay(date: string, facts: DayFacts, tourPlan: { send: boolean; recipients: string[] }, meta: Meta) {
       const mailId = randomUUID();
+      const { tourIds = [], ...counts } = facts;
+      const tours = await dayTours(date, tourIds);
+      const windows: DayWorkshopWindow[] = (
+        await Promise.all([...new Set(tours.map((t) => t.vehicleId))].map(async (vehicleId) => ((await ctx.workshopWindows?.(vehicleId, date)) ?? []).map((w) => ({ ...w, vehicleId }))))
+      ).flat();
       const result = await decideOn(ctx, meta, streamIds.dispoDay(date), dispoDayDecider, {
         type: 'CompleteDispoDay',
         date,
-        ...facts,
+        ...counts,
+        tours,
+        workshopWindows: windows,
         sendTourPlan: tourPlan.send,
         recipients: tourPlan.recipients,
         mailId,

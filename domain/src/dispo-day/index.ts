@@ -1,1 +1,2 @@
 export * from './dispo-day-decider';
+export * from './plan-problems';

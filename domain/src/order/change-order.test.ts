@@ -252,4 +252,12 @@ describe('dispatch (dispatch.md §4)', () => {
     const released: OrderEvent = { type: 'OrderReleasedFromTour', data: { id: 'o-1', tourId: 't-1', statusBefore: 'disponiert', releasedBy: 'u', releasedAt: now } };
     expect(order.given([created, assigned, released]).when(assign).emitted()).toHaveLength(1);
   });
+
+  it('is never offen again once bound to billing or billed (docs/invariants.md)', () => {
+    const release = { type: 'ReleaseOrderFromTour', orderId: 'o-1', tourId: 't-1', userId: 'u', now } as const;
+    const handed: OrderEvent[] = [created, assigned, deliveryRecorded('LS-4711', 26.8), { type: 'OrderHandedToBilling', data: { id: 'o-1', handedAt: now } }];
+    order.given(handed).when(release).thenThrows(messages.order.boundToBilling, 'conflict');
+    const billed: OrderEvent = { type: 'OrderBillingConfirmed', data: { id: 'o-1', statusBefore: 'disponiert', confirmedBy: 'u-billing', confirmedAt: now } };
+    order.given([...handed, billed]).when(release).thenThrows(messages.order.settledOnlyThroughBilling, 'conflict');
+  });
 });

@@ -263,6 +263,8 @@ export function assignOrderToTour(command: AssignOrderToTour, state: OrderState)
 export function releaseOrderFromTour(command: ReleaseOrderFromTour, state: OrderState): OrderEvent[] {
   if (!state.exists || state.entity.tourId !== command.tourId) return [];
   const order = state.entity;
+  // docs/invariants.md: an order bound to billing or billed is never offen.
+  assertNotBoundToBilling(order);
   return [{ type: 'OrderReleasedFromTour', data: { id: order.id, tourId: command.tourId, statusBefore: order.status, releasedBy: command.userId, releasedAt: command.now } }];
 }
 

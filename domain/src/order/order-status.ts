@@ -40,6 +40,17 @@ export function canIssueStorno(status: OrderStatus): boolean {
   return !UNDER_WAY.includes(status);
 }
 
+/** Delivered, completed or settled statuses: the truck has driven (docs/invariants.md). */
+const DELIVERED: readonly OrderStatus[] = ['geliefert', 'abgeschlossen', 'abgerechnet'];
+
+/**
+ * The order was delivered or is bound to billing: the tour that carried it is kept (never reset,
+ * deleted or cancelled), and the order is never offen again (docs/invariants.md).
+ */
+export function isDelivered(o: LockFacts): boolean {
+  return DELIVERED.includes(o.status) || o.billingPending || o.billingConfirmed;
+}
+
 /** Slip number and weight exist only for an order that was dispatched (or is cancelled, §2.2). */
 const DELIVERY_DATA_STATUSES: readonly OrderStatus[] = [
   'disponiert',

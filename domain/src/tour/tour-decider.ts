@@ -1,7 +1,7 @@
 import type { TourEvent, TourStatus, VehicleStatus } from '@dispo/events/catalog/index';
 import { DomainError, type Decider } from '../decider';
 import { messages } from '../messages';
-import { isClockTime, isLocalDate, noEntity, refuse } from '../shared';
+import { berlinDate, isClockTime, isLocalDate, noEntity, refuse } from '../shared';
 import { clockOf, minutesOf } from './clock';
 import { evolveTour, type TourRecord, type TourState } from './tour-state';
 import type { PlannedTourTimes } from './tour-times';
@@ -120,6 +120,8 @@ export interface DissolveTour {
   type: 'DissolveTour';
   tourId: string;
   reason: 'reset' | 'deleted';
+  /** Order numbers of its orders already delivered or with billing: such a tour is kept. */
+  deliveredOrders?: readonly string[];
   userId: string;
   now: string;
 }
@@ -175,8 +177,13 @@ function checkDate(order: AssignedOrder | null | undefined, date: string, moveDe
   refuse('validation', messages.dispatch.dateDiffers(order.orderNumber, order.deliveryDate, date), ['scheduledTime']);
 }
 
-function checkSlot(date: string, startTime: string): void {
+/** The business day of the command's instant (Europe/Berlin). */
+const todayOf = (now: string) => berlinDate(new Date(now));
+
+/** A day and a time, and not a day gone by: nothing is planned into the past. */
+function checkSlot(date: string, startTime: string, now: string): void {
   if (!isLocalDate(date) || !isClockTime(startTime)) refuse('validation', messages.dispatch.invalidScheduledTime, ['scheduledTime']);
+  if (date < todayOf(now)) refuse('validation', messages.dispatch.pastDay(date), ['scheduledTime']);
 }
 
 function liveTour(state: TourState): TourRecord {
@@ -187,7 +194,7 @@ function liveTour(state: TourState): TourRecord {
 function assign(command: AssignToTour, state: TourState): TourEvent[] {
   const vehicle = checkVehicle(command.vehicle);
   checkPayload(vehicle, command.order?.weightTons);
-  checkSlot(command.date, command.startTime);
+  checkSlot(command.date, command.startTime, command.now);
   checkDate(command.order, command.date, command.moveDeliveryDate);
   checkWarnings(assignmentWarnings(vehicle, command.startTime), command.confirmWarnings);
   const added = (sequenceNumber: number): TourEvent => ({
@@ -226,7 +233,7 @@ function move(command: MoveTour, state: TourState): TourEvent[] {
     refuse('conflict', messages.smartServiceScreen.tourChangedMeanwhile(tour.tourNumber));
   }
   const vehicle = checkVehicle(command.vehicle);
-  checkSlot(command.date, command.startTime);
+  checkSlot(command.date, command.startTime, command.now);
   if (vehicle.id === tour.vehicleId && command.date === tour.date && command.startTime === tour.startTime) return [];
   const shift = minutesOf(command.startTime) - minutesOf(tour.startTime);
   return [
@@ -257,12 +264,34 @@ function changeStatus(command: ChangeTourStatus, state: TourState): TourEvent[] 
   if (!reopen && !TOUR_STATUS_TRANSITIONS[tour.status].includes(command.status)) {
     refuse('validation', messages.dispatch.tourStatusChangeNotAllowed(statusLabel(tour.status), statusLabel(command.status)), ['status']);
   }
-  if (command.status === 'cancelled' && command.deliveredOrders?.length) refuse('conflict', messages.dispatch.cancelDelivered(command.deliveredOrders.join(', ')));
+  if (command.status === 'cancelled') checkNothingDelivered(command.deliveredOrders, messages.dispatch.cancelDelivered);
+  if (command.status === 'completed' && tour.date > todayOf(command.now)) refuse('conflict', messages.dispatch.futureTourNotCompleted(tour.tourNumber));
   return [{ type: 'TourStatusChanged', data: { id: tour.id, from: tour.status, to: command.status, changedBy: command.userId, changedAt: command.now } }];
+}
+
+/**
+ * docs/invariants.md: a tour with delivered or billed orders is never reset, deleted or cancelled
+ * (its orders would be offen again). The handler names those orders from their streams.
+ */
+function checkNothingDelivered(deliveredOrders: readonly string[] | undefined, refusal: (orderNumbers: string) => string): void {
+  if (deliveredOrders?.length) refuse('conflict', refusal(deliveredOrders.join(', ')));
+}
+
+/**
+ * Why a tour may not be reset to open or deleted, or null when it may: completed (it has been
+ * driven; an admin reopens it first), or with delivered or billed orders. The screen asks this too,
+ * so that it offers neither action for such a tour.
+ */
+export function keptTourReason(tour: { status: TourStatus; tourNumber: string }, deliveredOrders: readonly string[] | undefined): string | null {
+  if (tour.status === 'completed') return messages.dispatch.completedTourKept(tour.tourNumber);
+  if (deliveredOrders?.length) return messages.dispatch.dissolveDelivered(deliveredOrders.join(', '));
+  return null;
 }
 
 function dissolve(command: DissolveTour, state: TourState): TourEvent[] {
   const tour = liveTour(state);
+  const kept = keptTourReason(tour, command.deliveredOrders);
+  if (kept) refuse('conflict', kept);
   return [
     {
       type: 'TourDissolved',

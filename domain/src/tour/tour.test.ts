@@ -9,6 +9,8 @@ import { REOPEN, TOUR_STATUS_TRANSITIONS } from './tour-status';
 
 const tour = givenWhenThen(tourDecider);
 const now = '2026-11-22T07:00:00.000Z';
+/** 08:00 in Berlin on the tour's day (2026-11-23). */
+const onTourDay = '2026-11-23T07:00:00.000Z';
 const truck = { id: 'v-1', enabledForDispatch: true };
 const assign = (rest: Partial<AssignToTour> = {}): AssignToTour => ({
   type: 'AssignToTour',
@@ -188,7 +190,8 @@ describe('status table (docs/order-status.md "Tour status")', () => {
   const change = (from: TourStatus, to: TourStatus, admin = false) => {
     const events: TourEvent[] = [created, firstOrder];
     if (from !== 'planned') events.push({ type: 'TourStatusChanged', data: { id: 't-1', from: 'planned', to: from, changedBy: 'u', changedAt: now } });
-    return tour.given(events).when({ type: 'ChangeTourStatus', tourId: 't-1', status: to, admin, userId: 'u', now });
+    // On the tour's day: a tour of a later day is not completed (see "questionable plans").
+    return tour.given(events).when({ type: 'ChangeTourStatus', tourId: 't-1', status: to, admin, userId: 'u', now: onTourDay });
   };
   it('lets nothing leave completed or cancelled but an admin reopen', () => {
     for (const from of ['completed', 'cancelled'] as const) {
@@ -199,7 +202,7 @@ describe('status table (docs/order-status.md "Tour status")', () => {
         else change(from, to, true).thenThrows(messages.dispatch.tourStatusChangeNotAllowed(messages.dispatch.tourStatus[from], messages.dispatch.tourStatus[to]), 'validation');
       }
       expect(change(from, REOPEN[from]!, true).emitted()).toEqual([
-        { type: 'TourStatusChanged', data: { id: 't-1', from, to: REOPEN[from], changedBy: 'u', changedAt: now } },
+        { type: 'TourStatusChanged', data: { id: 't-1', from, to: REOPEN[from], changedBy: 'u', changedAt: onTourDay } },
       ]);
     }
     for (const [from, tos] of Object.entries(TOUR_STATUS_TRANSITIONS)) for (const to of tos) expect(change(from as TourStatus, to).emitted()).toHaveLength(1);
@@ -257,5 +260,55 @@ describe('time spans', () => {
     expect(tourSpan('08:00', null)).toEqual([480, 540]);
     expect(overlaps(tourSpan('08:00', null), tourSpan('08:30', '10:00'))).toBe(true);
     expect(overlaps(tourSpan('08:00', null), tourSpan('09:00', null))).toBe(false);
+  });
+});
+
+describe('a tour with delivered or billed orders is never reset, deleted or cancelled (docs/invariants.md)', () => {
+  const done: TourEvent = { type: 'TourStatusChanged', data: { id: 't-1', from: 'planned', to: 'completed', changedBy: 'u', changedAt: onTourDay } };
+  it('refuses to reset or delete a tour whose orders were delivered or are bound to billing, naming them', () => {
+    for (const reason of ['reset', 'deleted'] as const) {
+      tour
+        .given([created, firstOrder])
+        .when({ type: 'DissolveTour', tourId: 't-1', reason, deliveredOrders: ['A-1', 'A-2'], userId: 'u', now })
+        .thenThrows(messages.dispatch.dissolveDelivered('A-1, A-2'), 'conflict');
+    }
+    expect(messages.dispatch.dissolveDelivered('A-1')).toBe(
+      'Die Tour hat bereits gelieferte oder abgerechnete Aufträge (A-1) und kann weder auf „Offen“ gesetzt noch gelöscht werden.',
+    );
+  });
+
+  it('keeps a completed tour, even with no delivered order left', () => {
+    for (const reason of ['reset', 'deleted'] as const) {
+      tour
+        .given([created, firstOrder, done])
+        .when({ type: 'DissolveTour', tourId: 't-1', reason, deliveredOrders: [], userId: 'u', now })
+        .thenThrows(messages.dispatch.completedTourKept('T261123-0042'), 'conflict');
+    }
+  });
+
+  it('still resets a planned tour whose orders are not delivered', () => {
+    expect(tour.given([created, firstOrder]).when({ type: 'DissolveTour', tourId: 't-1', reason: 'reset', deliveredOrders: [], userId: 'u', now }).emitted()).toHaveLength(1);
+  });
+});
+
+describe('questionable plans: no past day, no completion ahead of the day', () => {
+  it('refuses an assignment or a move to a day gone by (Europe/Berlin), in German', () => {
+    // 23:30 UTC on the 22nd is already the 23rd in Berlin: the 22nd is over.
+    const lateEvening = '2026-11-22T23:30:00.000Z';
+    tour.given([]).when(assign({ date: '2026-11-22', now: lateEvening })).thenThrows(messages.dispatch.pastDay('2026-11-22'), 'validation');
+    expect(messages.dispatch.pastDay('2026-11-22')).toBe('Der 22.11.2026 ist vorbei; auf einen vergangenen Tag kann nicht disponiert werden.');
+    expect(tour.given([]).when(assign({ date: '2026-11-23', now: lateEvening })).emitted()).toHaveLength(2);
+    tour
+      .given([created, firstOrder])
+      .when({ type: 'MoveTour', tourId: 't-1', vehicle: truck, date: '2026-11-21', startTime: '08:00', userId: 'u', now })
+      .thenThrows(messages.dispatch.pastDay('2026-11-21'), 'validation');
+  });
+
+  it('refuses to complete a tour of a later day; on its day it completes', () => {
+    tour
+      .given([created, firstOrder])
+      .when({ type: 'ChangeTourStatus', tourId: 't-1', status: 'completed', userId: 'u', now })
+      .thenThrows(messages.dispatch.futureTourNotCompleted('T261123-0042'), 'conflict');
+    expect(tour.given([created, firstOrder]).when({ type: 'ChangeTourStatus', tourId: 't-1', status: 'completed', userId: 'u', now: onTourDay }).emitted()).toHaveLength(1);
   });
 });

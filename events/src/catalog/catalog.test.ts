@@ -16,6 +16,7 @@ describe('event catalogue', () => {
         'CustomerCreated',
         'CustomerUpdated',
         'DispoDayCompleted',
+        'DispoDayPlanChanged',
         'FuelCardCreated',
         'FuelCardDeleted',
         'FuelCardDetailsChanged',

@@ -161,5 +161,22 @@ export const tourPlanMailFailed = defineEvent({
   schema: z.strictObject({ mailId: idSchema, date: localDateSchema, error: z.string(), failedAt: timestampSchema }),
 });
 
-export const dispoDayEventDefinitions = [dispoDayCompleted, tourPlanMailRequested, tourPlanMailSent, tourPlanMailFailed] as const;
+/**
+ * The plan of a completed day changed after its tour plan went out (issue 31): recorded once until
+ * the day is completed again or a tour plan is sent again, so the screen shows the day as changed.
+ */
+export const dispoDayPlanChanged = defineEvent({
+  type: 'DispoDayPlanChanged',
+  schemaVersion: 1,
+  schema: z.strictObject({
+    date: localDateSchema,
+    tourId: idSchema,
+    tourNumber: z.string().min(1),
+    change: z.enum(['assigned', 'moved', 'status_changed', 'reset', 'deleted']),
+    changedBy: idSchema,
+    changedAt: timestampSchema,
+  }),
+});
+
+export const dispoDayEventDefinitions = [dispoDayCompleted, dispoDayPlanChanged, tourPlanMailRequested, tourPlanMailSent, tourPlanMailFailed] as const;
 export type DispoDayEvent = EventOf<(typeof dispoDayEventDefinitions)[number]>;

@@ -1,3 +1,7 @@
+import { isDelivered } from '@dispo/domain/order/order-status';
+import { keptTourReason } from '@dispo/domain/tour/tour-decider';
+import type { OrderStatus, TourStatus } from '@dispo/events/catalog/index';
+import { countedTour } from './counted-tours';
 import { workshopConflicts } from './workshop-conflicts';
 import type { SqlExecutor } from '@dispo/events/sql/client';
 import { clockOf, overlaps, tourSpan } from '@dispo/domain/tour/clock';
@@ -102,9 +106,11 @@ type Row = Record<string, unknown>;
  */
 async function toursWithPeers(sql: SqlExecutor, where: { date?: string; id?: string }): Promise<Row[]> {
   const { rows } = await sql.query(
-    `SELECT id, tour_number, vehicle_id, date, start_time, end_time, status, empty_km, loaded_km FROM read.tours
+    `SELECT id, tour_number, vehicle_id, date, start_time, end_time, status, empty_km, loaded_km FROM read.tours t
      WHERE ($1::date IS NULL OR date = $1::date)
        AND ($2::text IS NULL OR (vehicle_id, date) IN (SELECT vehicle_id, date FROM read.tours WHERE id = $2))
+       -- A cancelled tour is not drawn and conflicts with nothing; asked for by id, it is still answered.
+       AND (${countedTour('t')} OR id = $2)
      ORDER BY date, start_time, tour_number`,
     [where.date ?? null, where.id ?? null],
   );
@@ -115,7 +121,7 @@ async function toursWithPeers(sql: SqlExecutor, where: { date?: string; id?: str
 async function stopsByTour(sql: SqlExecutor, tourIds: readonly string[]): Promise<Map<string, Row[]>> {
   const { rows } = await sql.query(
     `SELECT x.tour_id, x.sequence_number, x.estimated_arrival, o.id, o.order_number, o.status, o.customer_company, o.plant_name, o.loading_point_name,
-            o.delivery_plant_name, o.material_name, o.quantity, o.unit
+            o.delivery_plant_name, o.material_name, o.quantity, o.unit, o.billing_pending, o.billing_confirmed
      FROM read.tour_orders x JOIN read.orders o ON o.id = x.order_id
      WHERE x.tour_id = ANY($1) ORDER BY x.tour_id, x.sequence_number`,
     [tourIds],
@@ -223,6 +229,19 @@ export async function tours(sql: SqlExecutor, where: { date?: string; id?: strin
       route_optimized: optimizations.get(id)?.route_optimized ?? false,
       hasConflict: conflicting.has(id),
       workshopConflict: inWorkshop.get(id) ?? null,
+      // Issue 31: why the screen offers neither reset nor delete (the command's own refusal), or null.
+      keptReason: keptTourReason(
+        { status: String(r.status) as TourStatus, tourNumber: String(r.tour_number) },
+        (stops.get(id) ?? [])
+          .filter((stop) =>
+            isDelivered({
+              status: String(stop.status) as OrderStatus,
+              billingPending: stop.billing_pending === true,
+              billingConfirmed: stop.billing_confirmed === true,
+            }),
+          )
+          .map((stop) => String(stop.order_number)),
+      ),
     };
   });
 }
@@ -235,11 +254,11 @@ export async function dispatchStats(sql: SqlExecutor, from: string, to: string) 
   const { rows } = await sql.query(
     `WITH days AS (SELECT generate_series($1::date, $2::date, interval '1 day')::date AS day)
      SELECT d.day::text AS date,
-       (SELECT count(*)::int FROM read.tours t WHERE t.date = d.day) AS tours,
+       (SELECT count(*)::int FROM read.tours t WHERE t.date = d.day AND ${countedTour('t')}) AS tours,
        (SELECT count(*)::int FROM read.tour_orders x JOIN read.tours t ON t.id = x.tour_id WHERE t.date = d.day) AS orders,
        (SELECT coalesce(sum(coalesce(o.weight_tons, CASE WHEN o.unit = 'to' THEN o.quantity END)), 0)::float8
           FROM read.tour_orders x JOIN read.tours t ON t.id = x.tour_id JOIN read.orders o ON o.id = x.order_id WHERE t.date = d.day) AS tonnage,
-       (SELECT count(DISTINCT t.vehicle_id)::int FROM read.tours t WHERE t.date = d.day) AS vehicles,
+       (SELECT count(DISTINCT t.vehicle_id)::int FROM read.tours t WHERE t.date = d.day AND ${countedTour('t')}) AS vehicles,
        (SELECT count(*)::int FROM read.orders o WHERE o.status = 'offen' AND o.delivery_date = d.day) AS open_orders
      FROM days d ORDER BY d.day`,
     [from, to],
@@ -260,12 +279,22 @@ export async function dispatchStats(sql: SqlExecutor, from: string, to: string) 
 export async function dayFacts(sql: SqlExecutor, date: string) {
   const { rows } = await sql.query<{ open: number; tours: number; vehicles: number }>(
     `SELECT (SELECT count(*)::int FROM read.orders WHERE status = 'offen' AND delivery_date = $1::date) AS open,
-            (SELECT count(*)::int FROM read.tours WHERE date = $1::date) AS tours,
-            (SELECT count(DISTINCT vehicle_id)::int FROM read.tours WHERE date = $1::date) AS vehicles`,
+            (SELECT count(*)::int FROM read.tours t WHERE date = $1::date AND ${countedTour('t')}) AS tours,
+            (SELECT count(DISTINCT vehicle_id)::int FROM read.tours t WHERE date = $1::date AND ${countedTour('t')}) AS vehicles`,
     [date],
   );
   const r = rows[0];
-  return { openOrderCount: Number(r?.open ?? 0), tourCount: Number(r?.tours ?? 0), vehicleCount: Number(r?.vehicles ?? 0) };
+  // The candidates only: the command checks each tour against its stream.
+  const ids = await sql.query<{ id: string }>(
+    `SELECT id FROM read.tours t WHERE date = $1::date AND ${countedTour('t')} ORDER BY start_time, id`,
+    [date],
+  );
+  return {
+    openOrderCount: Number(r?.open ?? 0),
+    tourCount: Number(r?.tours ?? 0),
+    vehicleCount: Number(r?.vehicles ?? 0),
+    tourIds: ids.rows.map((row) => String(row.id)),
+  };
 }
 
 /** Tour numbers of a vehicle's planned or running tours from `today` on (taking it out of dispatch is refused then). */
@@ -283,12 +312,24 @@ export async function vehicleFutureTours(sql: SqlExecutor, vehicleId: string, to
  */
 export async function dispoDay(sql: SqlExecutor, date: string) {
   const { rows } = await sql.query(
-    `SELECT d.completions, d.last_completed_by, d.last_completed_at, d.tour_count, d.vehicle_count, u.first_name, u.last_name, u.username
-     FROM read.dispo_days d LEFT JOIN read.users u ON u.id = d.last_completed_by WHERE d.date = $1::date`,
+    `SELECT d.completions, d.last_completed_by, d.last_completed_at, d.tour_count, d.vehicle_count, u.first_name, u.last_name, u.username,
+            c.tour_number AS changed_tour, c.changed_at
+     FROM read.dispo_days d LEFT JOIN read.users u ON u.id = d.last_completed_by LEFT JOIN read.dispo_day_changes c ON c.date = d.date
+     WHERE d.date = $1::date`,
     [date],
   );
   const r = rows[0];
-  if (!r) return { date, completed: false, completions: 0, completedAt: null, completedBy: null, tourCount: null, vehicleCount: null };
+  if (!r)
+    return {
+      date,
+      completed: false,
+      completions: 0,
+      completedAt: null,
+      completedBy: null,
+      tourCount: null,
+      vehicleCount: null,
+      changedSinceTourPlan: null,
+    };
   const name = [str(r.first_name), str(r.last_name)].filter(Boolean).join(' ') || str(r.username) || String(r.last_completed_by);
   return {
     date,
@@ -298,5 +339,9 @@ export async function dispoDay(sql: SqlExecutor, date: string) {
     completedBy: { id: String(r.last_completed_by), full_name: name },
     tourCount: Number(r.tour_count),
     vehicleCount: Number(r.vehicle_count),
+    // Issue 31: the plan changed after the tour plan went out (the first change since).
+    changedSinceTourPlan: r.changed_at
+      ? { tourNumber: String(r.changed_tour), changedAt: new Date(String(r.changed_at)).toISOString() }
+      : null,
   };
 }

@@ -2,6 +2,7 @@ import { minutesOf } from '@dispo/domain/tour/clock';
 import type { GeoPoint } from '@dispo/domain/travel/index';
 import { type CandidateOrder, deliveryWindow, DEFAULT_ORDER_TONS, DEFAULT_PAYLOAD_KG, type ScheduledTour } from '@dispo/domain/utilization/index';
 import type { SqlExecutor } from '@dispo/events/sql/client';
+import { countedTour } from '../dispatch/counted-tours';
 
 type Row = Record<string, unknown>;
 const str = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
@@ -49,7 +50,7 @@ export async function daySchedule(sql: SqlExecutor, date: string, defaultMinutes
     sql.query(
       `SELECT t.id, t.tour_number, t.vehicle_id, t.start_time, t.end_time, t.status, t.empty_km, t.loaded_km, sp.lat AS start_lat, sp.lng AS start_lng
        FROM read.tours t LEFT JOIN read.plants sp ON sp.id = t.start_plant_id
-       WHERE t.date = $1::date AND ($2::text IS NULL OR t.vehicle_id = $2) ORDER BY t.start_time, t.tour_number`,
+       WHERE t.date = $1::date AND ($2::text IS NULL OR t.vehicle_id = $2) AND ${countedTour('t')} ORDER BY t.start_time, t.tour_number`,
       [date, vehicleId ?? null],
     ),
     sql.query(

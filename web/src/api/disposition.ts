@@ -182,6 +182,8 @@ export async function clearDispatchCaches(queryClient: QueryClient): Promise<voi
     queryClient.invalidateQueries({ queryKey: [...queryKeys.dispatch.all, 'stats'] }),
     queryClient.invalidateQueries({ queryKey: [...queryKeys.dispatch.all, 'indicators'] }),
     queryClient.invalidateQueries({ queryKey: [...queryKeys.dispatch.all, 'mosi'] }),
+    // A change to a completed day marks it changed since its tour plan went out (issue 31).
+    queryClient.invalidateQueries({ queryKey: [...queryKeys.dispatch.all, 'day'] }),
     queryClient.invalidateQueries({ queryKey: queryKeys.orders.all, refetchType: 'none' }),
   ]);
 }

@@ -138,6 +138,8 @@ export interface Tour {
   hasConflict: boolean;
   /** The vehicle is in the workshop during the tour (a pending appointment's window overlaps it). */
   workshopConflict?: { appointmentId: string; appointmentType: string; from: string; to: string } | null;
+  /** Why the tour is neither reset to open nor deleted (completed, or delivered/billed orders); null: it may be. */
+  keptReason?: string | null;
   /** The latest route optimization (dispatch.md §3 "Tour"); null: never optimized. */
   optimization_status?: OptimizationStatus | null;
   optimization_savings?: OptimizationSavings | null;

@@ -133,6 +133,8 @@ export interface DispoDay {
   completedBy: { id: string; full_name: string } | null;
   tourCount: number | null;
   vehicleCount: number | null;
+  /** The plan changed after the tour plan went out (the first change since); null: it did not. */
+  changedSinceTourPlan?: { tourNumber: string; changedAt: string } | null;
 }
 
 export function fetchDispoDay(date: string, signal?: AbortSignal) {

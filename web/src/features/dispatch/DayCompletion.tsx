@@ -15,9 +15,16 @@ export function completionTime(at: string): string {
 /** A completed day shows as completed: by whom and when (dispatch.md §4 "Disposition day"). */
 export function CompletionTrace({ day }: { day: DispoDay | undefined }) {
   if (!day?.completed || !day.completedAt || !day.completedBy) return null;
+  const changed = day.changedSinceTourPlan;
   return (
     <span className="completion-trace" role="status" data-testid="completion-trace">
       {text.completedBy(day.completedBy.full_name, completionTime(day.completedAt))}
+      {changed && (
+        <strong className="completion-trace__changed" data-testid="plan-changed">
+          {' · '}
+          {text.changedSinceTourPlan(changed.tourNumber, completionTime(changed.changedAt))}
+        </strong>
+      )}
     </span>
   );
 }

@@ -16,6 +16,7 @@ import { tourNumberOf } from './format';
 import { tourSpan } from './grid';
 import { Legend } from './Legend';
 import { MessageLineView } from './MessageLineView';
+import { PlanProblemsDialog } from './PlanProblemsDialog';
 import { OpenOrdersSidebar } from './OpenOrdersSidebar';
 import { preferredMinutes } from './sidebarFilter';
 import { Timeline } from './Timeline';
@@ -55,6 +56,7 @@ type Dialog =
   | { kind: 'mosi'; tourId: string; tourNumber: string }
   | { kind: 'delete'; tour: Tour }
   | { kind: 'completeAgain'; name: string; when: string }
+  | { kind: 'planProblems'; message: string; problems: string[] }
   | { kind: 'confirm'; tours: Tour[] }
   | { kind: 'assign'; order: OpenOrder }
   | { kind: 'move'; tour: Tour }
@@ -105,7 +107,8 @@ export function DispatchPage() {
   const data = useDispatchData(date, liveDispo, optimistic.ops);
   const [warning, setWarning] = useState<{ message: string; answer(go: boolean): void } | null>(null);
   const confirmWarning = useCallback((message: string) => new Promise<boolean>((answer) => setWarning({ message, answer })), []);
-  const actions = useDispatchActions({ date, confettiEnabled: settings.confettiEnabled, optimistic, line, confirmWarning });
+  const showPlanProblems = useCallback((message: string, problems: string[]) => setDialog({ kind: 'planProblems', message, problems }), []);
+  const actions = useDispatchActions({ date, confettiEnabled: settings.confettiEnabled, optimistic, line, confirmWarning, showPlanProblems });
   const { vehicles, tours, openOrders } = data;
   // §2 indicators and drag preview: only with the setting `Visuelle KI-Hinweise`.
   const indicators = useTimelineIndicators(date, settings.visualAiEnabled);
@@ -156,7 +159,7 @@ export function DispatchPage() {
   }, [data, showSuccess, showError]);
 
   const requestReset = useCallback((toReset: readonly Tour[]) => {
-    const real = toReset.filter((tour) => !(tour as DisplayTour).temporary);
+    const real = toReset.filter((tour) => !(tour as DisplayTour).temporary && !tour.keptReason);
     if (real.length > 0) setDialog({ kind: 'confirm', tours: real });
   }, []);
 
@@ -265,8 +268,9 @@ export function DispatchPage() {
     ...(!tour.temporary
       ? [{ id: 'mosi', label: messages.dispatchInsights.mosiMenu, onSelect: () => setDialog({ kind: 'mosi', tourId: tour.id, tourNumber: tourNumberOf(tour) }) }]
       : []),
-    ...(canPlan ? [{ id: 'reset', label: messages.dispatch.resetToOpenMenu, onSelect: () => requestReset([tour]), danger: true }] : []),
-    ...(canPlan && !tour.temporary ? [{ id: 'delete', label: messages.dispatchInsights.deleteTourMenu, onSelect: () => setDialog({ kind: 'delete', tour }), danger: true }] : []),
+    // Issue 31: a completed tour, or one with delivered or billed orders, is neither reset nor deleted.
+    ...(canPlan && !tour.keptReason ? [{ id: 'reset', label: messages.dispatch.resetToOpenMenu, onSelect: () => requestReset([tour]), danger: true }] : []),
+    ...(canPlan && !tour.temporary && !tour.keptReason ? [{ id: 'delete', label: messages.dispatchInsights.deleteTourMenu, onSelect: () => setDialog({ kind: 'delete', tour }), danger: true }] : []),
     // dispatch.md §2: the tour menu also offers Einstellungen and Aktualisieren.
     { id: 'settings', label: messages.dispatch.settings, onSelect: () => setDialog({ kind: 'settings' }) },
     { id: 'refresh', label: messages.dispatch.refresh, onSelect: () => void refresh() },
@@ -526,6 +530,7 @@ export function DispatchPage() {
           onError={showError}
         />
       )}
+      {dialog?.kind === 'planProblems' && <PlanProblemsDialog message={dialog.message} problems={dialog.problems} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'completeAgain' && (
         <ConfirmDialog
           title={messages.dispatchInsights.completeAgainTitle}

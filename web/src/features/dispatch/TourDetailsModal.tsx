@@ -77,12 +77,17 @@ export function TourDetailsModal({
                 {text.move}
               </button>
             )}
-            {onDelete && (
+            {tour.keptReason && (onDelete || onReset) && (
+              <span className="tour-kept-hint" role="note" data-testid="tour-kept-reason">
+                {tour.keptReason}
+              </span>
+            )}
+            {onDelete && !tour.keptReason && (
               <button type="button" className="button button--danger" onClick={() => onDelete(tour)}>
                 {messages.dispatchInsights.deleteTourMenu}
               </button>
             )}
-            {onReset && (
+            {onReset && !tour.keptReason && (
               <button type="button" className="button button--danger" onClick={() => onReset(tour)}>
                 {messages.dispatch.resetToOpen}
               </button>

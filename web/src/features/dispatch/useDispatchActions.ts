@@ -27,6 +27,15 @@ export interface DispatchActionsOptions {
   line: MessageLine;
   /** Asks the dispatcher to confirm a warning of the server (a vehicle in the workshop); true: go on. */
   confirmWarning(message: string): Promise<boolean>;
+  /** Completing the day was refused for problems of the plan (issue 31): show them all. */
+  showPlanProblems?(message: string, problems: string[]): void;
+}
+
+/** The problems of the plan a refused completion names (409 with `problems`), or null. */
+export function planProblemsOf(error: unknown): string[] | null {
+  if (!isApiError(error) || error.status !== 409) return null;
+  const problems = (error.details as { problems?: unknown } | undefined)?.problems;
+  return Array.isArray(problems) && problems.length > 0 ? problems.map(String) : null;
 }
 
 /** The server's answer that warnings need a confirmation (409 with `requiresConfirmation`). */
@@ -37,7 +46,7 @@ export function warningsOf(error: unknown): string | null {
 }
 
 /** Assign, move, reset, status and day completion with their messages of dispatch.md §8. */
-export function useDispatchActions({ date, confettiEnabled, optimistic, line, confirmWarning }: DispatchActionsOptions) {
+export function useDispatchActions({ date, confettiEnabled, optimistic, line, confirmWarning, showPlanProblems }: DispatchActionsOptions) {
   const queryClient = useQueryClient();
   const assignMutation = useAssignOrder();
   const moveMutation = useMoveTour();
@@ -144,9 +153,11 @@ export function useDispatchActions({ date, confettiEnabled, optimistic, line, co
       else if (answer.tourPlanInfo?.tourCount === 0) success(messages.dispatchInsights.noToursNoPlan);
       if (confettiEnabled) void celebrate();
     } catch (failure) {
-      error(text.errors.completeDay(failure instanceof Error ? failure.message : String(failure)));
+      const problems = planProblemsOf(failure);
+      if (problems && showPlanProblems) showPlanProblems((failure as Error).message, problems);
+      else error(text.errors.completeDay(failure instanceof Error ? failure.message : String(failure)));
     }
-  }, [completeAsync, date, confettiEnabled, success, error]);
+  }, [completeAsync, date, confettiEnabled, success, error, showPlanProblems]);
 
   return { assign, move, reset, changeStatus, complete, completing: completeMutation.isPending };
 }
