@@ -1736,6 +1736,7 @@ export const messages = {
     deleteVehicleTitle: 'Fahrzeug löschen',
     deleteVehicleQuestion: (plate: string) => `Möchten Sie das Fahrzeug ${plate} wirklich löschen?`,
     checkingVehicleTours: 'Prüfe Touren des Fahrzeugs...',
+    liveToursLabel: 'Laufende und geplante Touren',
     vehicleToursLoadFailed: 'Die Touren des Fahrzeugs konnten nicht geprüft werden; Löschen ist deshalb nicht möglich.',
     vehicleHasLiveTours: (plate: string) =>
       `Das Fahrzeug ${plate} hat noch laufende oder geplante Touren und kann deshalb nicht gelöscht werden. Verschieben Sie die Touren zuerst auf ein anderes Fahrzeug oder setzen Sie sie auf „Offen“:`,
@@ -2812,6 +2813,7 @@ export const messages = {
     // issue 31: a running tour stays where it is; no vehicle in the workshop takes tours.
     tourRunning: (tour: string) => `Tour ${tour} läuft bereits und wird nicht umverteilt.`,
     runningTourStays: 'Läuft bereits – bleibt auf dem Fahrzeug.',
+    unassignedLine: (tour: string, reason: string) => `Tour ${tour}: ${reason}`,
     vehicleInWorkshop: (plate: string, status: string) => `${plate} ist in der Werkstatt (${status}) und übernimmt keine Touren.`,
     vehicleInWorkshopWindow: (plate: string, from: string, to: string) => `${plate} hat von ${from} bis ${to} Uhr einen Werkstatttermin und übernimmt in dieser Zeit keine Touren.`,
     unsuitableVehicles: 'Nicht geeignete Fahrzeuge',
