@@ -292,7 +292,12 @@ function AnalysisView({ analysis, vehicleId, date, serviceType, canAct, onTakeSu
                 ))}
               </ul>
             )}
-            {plan.vehicles.length > 0 && <PlanVehicles vehicles={plan.vehicles} />}
+            {plan.vehicles.length > 0 && (
+              <>
+                <p className="smart-muted">{t.availableVehicles}</p>
+                <PlanVehicles vehicles={plan.vehicles} />
+              </>
+            )}
             {plan.delayMinutes > 0 && <p>{t.delayMinutes(plan.delayMinutes)}</p>}
             <div className="smart-pros-cons">
               <ul className="smart-pros">
