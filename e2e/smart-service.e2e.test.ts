@@ -80,7 +80,8 @@ describe('Smart Service in a real browser', () => {
 
     // Without tours the vehicle stands at its home plant (Lägerdorf): the workshops around it.
     await dialog.getByText(t.noTours).first().waitFor(LIVE);
-    await dialog.getByRole('radio', { name: /Volvo Trucks Center Itzehoe/ }).check();
+    // Open at 07:00 (a closed workshop is not booked, issue 31).
+    await dialog.getByRole('radio', { name: /MAN Truck & Bus Service Neumünster/ }).check();
     await dialog.getByRole('button', { name: t.book }).click();
     const booked = dialog.getByText(/^Termin gebucht\. Buchungsnummer: WS-\d{6}-\d{4}$/);
     await booked.waitFor(LIVE);

@@ -1750,6 +1750,12 @@ export const messages = {
     cannotBeUndone: 'Dieser Schritt kann nicht rückgängig gemacht werden.',
     deleteVehicleTitle: 'Fahrzeug löschen',
     deleteVehicleQuestion: (plate: string) => `Möchten Sie das Fahrzeug ${plate} wirklich löschen?`,
+    checkingVehicleTours: 'Prüfe Touren des Fahrzeugs...',
+    liveToursLabel: 'Laufende und geplante Touren',
+    vehicleToursLoadFailed: 'Die Touren des Fahrzeugs konnten nicht geprüft werden; Löschen ist deshalb nicht möglich.',
+    vehicleHasLiveTours: (plate: string) =>
+      `Das Fahrzeug ${plate} hat noch laufende oder geplante Touren und kann deshalb nicht gelöscht werden. Verschieben Sie die Touren zuerst auf ein anderes Fahrzeug oder setzen Sie sie auf „Offen“:`,
+    liveTourLine: (tourNumber: string, date: string, time: string, status: string) => `Tour ${tourNumber} – ${date}, ${time} Uhr (${status})`,
     deleteTrailerTitle: 'Auflieger löschen',
     deleteTrailerQuestion: (plate: string) => `Möchten Sie den Auflieger ${plate} wirklich löschen?`,
     deleteFuelCardTitle: 'Tankkarte löschen',
@@ -1877,6 +1883,9 @@ export const messages = {
     /** A trailer can only hang on a Zugmaschine (fleet.md §2), so the type stays while one is coupled. */
     tractorWithTrailers: (plate: string, trailers: string) =>
       `${plate} zieht den Auflieger ${trailers} und bleibt deshalb eine Zugmaschine. Bitte lösen Sie zuerst die Kopplung im Auflieger.`,
+    // not in the spec (issue 31): a vehicle with current or future tours is not deleted.
+    vehicleHasLiveTours: (plate: string, tourNumbers: string) =>
+      `Das Fahrzeug ${plate} kann nicht gelöscht werden: es hat noch laufende oder geplante Touren (${tourNumbers}). Verschieben Sie diese zuerst auf ein anderes Fahrzeug oder setzen Sie sie auf „Offen“.`,
     trailerPlateTaken: 'Ein Auflieger mit diesem Kennzeichen ist bereits vorhanden.',
     tractorNotFound: 'Die gewählte Zugmaschine wurde nicht gefunden.',
     notATractor: 'Als Zugmaschine können nur Fahrzeuge vom Typ Zugmaschine gewählt werden.',
@@ -2816,6 +2825,21 @@ export const messages = {
     payloadTooSmall: (kg: number) => `Die Nutzlast reicht nicht (${kg} kg benötigt).`,
     tourChangedMeanwhile: (tour: string) => `Tour ${tour} wurde inzwischen geändert. Bitte laden Sie die Daten neu.`,
     tourNotOnVehicle: (tour: string) => `Tour ${tour} gehört nicht (mehr) zu diesem Fahrzeug.`,
+    // issue 31: a running tour stays where it is; no vehicle in the workshop takes tours.
+    tourRunning: (tour: string) => `Tour ${tour} läuft bereits und wird nicht umverteilt.`,
+    runningTourStays: 'Läuft bereits – bleibt auf dem Fahrzeug.',
+    unassignedLine: (tour: string, reason: string) => `Tour ${tour}: ${reason}`,
+    vehicleInWorkshop: (plate: string, status: string) => `${plate} ist in der Werkstatt (${status}) und übernimmt keine Touren.`,
+    vehicleInWorkshopWindow: (plate: string, from: string, to: string) => `${plate} hat von ${from} bis ${to} Uhr einen Werkstatttermin und übernimmt in dieser Zeit keine Touren.`,
+    unsuitableVehicles: 'Nicht geeignete Fahrzeuge',
+    availableVehicles: 'Verfügbare Fahrzeuge',
+    // issue 31: at most one open appointment per vehicle and time window; no booking when closed or past.
+    slotTaken: (date: string, from: string, to: string) =>
+      `Das Fahrzeug hat am ${germanDay(date)} von ${from} bis ${to} Uhr bereits einen offenen Werkstatttermin. Ein zweiter Termin im selben Zeitfenster wird nicht eingetragen.`,
+    workshopClosedAt: (workshop: string, date: string, time: string) =>
+      `${workshop} ist am ${germanDay(date)} um ${time} Uhr geschlossen. Bitte wählen Sie eine Zeit innerhalb der Öffnungszeiten.`,
+    bookingInPast: 'Der Termin liegt in der Vergangenheit. Bitte wählen Sie eine spätere Zeit.',
+    bookingDateTimeRequired: 'Bitte geben Sie Datum und Uhrzeit des Termins an.',
     booked: (reference: string) => `Termin gebucht. Buchungsnummer: ${reference}`,
     bookingReference: 'Buchungsnummer',
     workshopNotFound: 'Die Werkstatt wurde nicht gefunden.',

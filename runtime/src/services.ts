@@ -57,9 +57,9 @@ import { projectionAdminRoutes } from '@dispo/projection-service/queries/project
 import { dispatchQueryRoutes } from '@dispo/projection-service/queries/dispatch-routes';
 import { utilizationRoutes } from '@dispo/projection-service/queries/utilization-routes';
 import { utilizationService } from '@dispo/projection-service/utilization/utilization-service';
-import { dayFacts, tours, vehicleFutureTours } from '@dispo/projection-service/dispatch/dispatch-views';
+import { dayFacts, tours, vehicleFutureTours, vehicleLiveTours } from '@dispo/projection-service/dispatch/dispatch-views';
 import { mailDeliveryState } from '@dispo/projection-service/mail/delivery-state';
-import { workshopWindowsOf } from '@dispo/projection-service/dispatch/workshop-conflicts';
+import { openAppointmentIds, workshopWindowsOf } from '@dispo/projection-service/dispatch/workshop-conflicts';
 import { tourPlanRecipients } from '@dispo/projection-service/dispatch/tour-plan-recipients';
 import { dispatchVehicles, vehicleLookup } from '@dispo/projection-service/dispatch/dispatch-vehicles';
 import { berlinDate } from '@dispo/domain/shared/berlin-date';
@@ -340,6 +340,8 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
       readDocument: (vehicleId, documentId) => findDocument(infra.sql, vehicleId, documentId),
       readAppointment: (id) => findAppointment(infra.sql, id, berlinDate(new Date())),
       futureTours: (vehicleId) => vehicleFutureTours(infra.sql, vehicleId, berlinDate(new Date())),
+      liveTourCandidates: async (vehicleId, today) => (await vehicleLiveTours(infra.sql, vehicleId, today)).map((t) => t.id),
+      appointmentCandidates: (subject, date) => openAppointmentIds(infra.sql, subject, date),
       coupledTrailers: (vehicleId) => coupledTrailerPlates(infra.sql, vehicleId),
     });
     await app.register(workshopCommandRoutes, {
@@ -354,6 +356,7 @@ export async function createServices(infra: Infrastructure, options: ServiceOpti
       travel,
       workshopWindows: (vehicleId, date) => workshopWindowsOf(infra.sql, vehicleId, date),
       waitForProjections: options.queries ? (p) => runner.waitFor(p) : (p) => runner.waitForStored(p),
+      appointmentCandidates: (subject, date) => openAppointmentIds(infra.sql, subject, date),
       reads: {
         vehicle: (id) => smartVehicle(infra.sql, id),
         dayTours: (date, vehicleId) => toursOfDay(infra.sql, date, [vehicleId]),

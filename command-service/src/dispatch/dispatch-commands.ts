@@ -53,6 +53,8 @@ export interface TourMoveInput {
   date: string;
   startTime: string;
   expected?: { vehicleId: string; date?: string; startTime?: string } | null;
+  /** The Smart Service's redistribution: no running tour, no vehicle in the workshop (docs/invariants.md). */
+  redistribution?: boolean;
 }
 
 /** The read side's pending workshop appointments of a vehicle on a day (issue 13), for the assignment warning. */
@@ -162,9 +164,25 @@ export function dispatchCommands(ctx: { store: EventStore; registry: EventRegist
   /** The tour's move and its orders' new slots, as decisions of one append. */
   async function moveDecisions(tourId: string, input: TourMoveInput, meta: Meta, at: string): Promise<Decision[]> {
     const tourStream = streamIds.tour(tourId);
-    const [tour, v] = await Promise.all([loadAggregate(ctx.store, tourDecider, tourStream), vehicle(input.vehicleId)]);
+    const [tour, found, workshopWindows] = await Promise.all([
+      loadAggregate(ctx.store, tourDecider, tourStream),
+      vehicle(input.vehicleId),
+      // A redistribution is refused into a workshop window of the receiving vehicle.
+      input.redistribution ? (ctx.workshopWindows?.(input.vehicleId, input.date) ?? Promise.resolve([])) : Promise.resolve(undefined),
+    ]);
+    const v = found && (workshopWindows ? { ...found, workshopWindows } : found);
     const moved = tourDecider.decide(
-      { type: 'MoveTour', tourId, vehicle: v, date: input.date, startTime: input.startTime, expected: input.expected, userId: meta.userId, now: at },
+      {
+        type: 'MoveTour',
+        tourId,
+        vehicle: v,
+        date: input.date,
+        startTime: input.startTime,
+        expected: input.expected,
+        redistribution: input.redistribution,
+        userId: meta.userId,
+        now: at,
+      },
       tour.state,
     );
     if (moved.length === 0 || !tour.state.exists) return [];

@@ -12,6 +12,7 @@ import {
 import { type AppointmentBooking, type AppointmentSubject, type EstimationKey, reservationKinds, streamIds } from '@dispo/events/catalog/index';
 import { messages } from '@dispo/domain/messages';
 import { newReservationDecision } from '../reserve';
+import { type AppointmentCandidatesOf, appointmentDay } from './appointment-day';
 import type { EventRegistry } from '@dispo/events/registry';
 import type { EventStore } from '@dispo/events/store/port';
 import { type CommandMeta, commandTime, type Decision, executeCommand, loadAggregate } from '../command-handler';
@@ -26,7 +27,7 @@ export interface TrailerMove {
  * Workshop appointment commands (`appointment-<id>`). The business day ("not in the past", "due") is
  * the Berlin day of the command's instant.
  */
-export function appointmentCommands(ctx: { store: EventStore; registry: EventRegistry }) {
+export function appointmentCommands(ctx: { store: EventStore; registry: EventRegistry; appointmentCandidates?: AppointmentCandidatesOf }) {
   const load = (id: string) => loadAggregate(ctx.store, appointmentDecider, streamIds.appointment(id));
   const timing = (meta: CommandMeta) => {
     const now = commandTime(meta);
@@ -53,13 +54,19 @@ export function appointmentCommands(ctx: { store: EventStore; registry: EventReg
       booking?: AppointmentBooking & { estimationKey: EstimationKey },
     ) {
       return executeCommand(ctx.store, ctx.registry, meta, async () => {
-        const { state, version } = await load(appointmentId);
+        const date = input.date ?? null;
+        const [{ state, version }, facts, day] = await Promise.all([
+          load(appointmentId),
+          subjectFacts(subject),
+          date ? appointmentDay(ctx.store, subject, date, ctx.appointmentCandidates) : Promise.resolve(null),
+        ]);
         const events = appointmentDecider.decide(
           {
             type: 'PlanAppointment',
             appointmentId,
             subject,
-            subjectFacts: await subjectFacts(subject),
+            subjectFacts: facts,
+            sameDayOpen: day?.open ?? [],
             input,
             originalVehicleId: move?.originalVehicleId ?? null,
             detectedKeywords: move?.detectedKeywords ?? [],
@@ -71,7 +78,8 @@ export function appointmentCommands(ctx: { store: EventStore; registry: EventReg
         const reservation = booking
           ? [newReservationDecision(reservationKinds.bookingReference, booking.reference, appointmentId, messages.http.conflict)]
           : [];
-        return [{ streamId: streamIds.appointment(appointmentId), expectedVersion: version, events }, ...reservation];
+        const ledger = day && events.length > 0 ? [day.entry(appointmentId)] : [];
+        return [{ streamId: streamIds.appointment(appointmentId), expectedVersion: version, events }, ...reservation, ...ledger];
       });
     },
 

@@ -1,5 +1,7 @@
 import { messages } from '@dispo/domain/messages';
 import type { Changes } from '@dispo/domain/shared/index';
+import { berlinDate } from '@dispo/domain/shared/berlin-date';
+import { isLiveTourOf, tourDecider } from '@dispo/domain/tour/index';
 import { plateKey, type VehicleCommand, type VehicleInput, vehicleDecider, type VehicleRecord } from '@dispo/domain/vehicle/index';
 import { reservationKinds, streamIds } from '@dispo/events/catalog/index';
 import { isAfter, LOG_START, type LogPosition } from '@dispo/events/envelope';
@@ -19,6 +21,8 @@ export interface VehicleCommandPorts {
   store: EventStore;
   registry: EventRegistry;
   futureTours?(vehicleId: string): Promise<string[]>;
+  /** Ids of the vehicle's running tours and planned ones from `today` on, by the read side (candidates only). */
+  liveTourCandidates?(vehicleId: string, today: string): Promise<string[]>;
   /** Plates of the trailers coupled to the vehicle. */
   coupledTrailers?(vehicleId: string): Promise<string[]>;
 }
@@ -26,6 +30,21 @@ export interface VehicleCommandPorts {
 export function vehicleCommands(ctx: VehicleCommandPorts) {
   const refs = fleetReferences(ctx.store);
   const load = (vehicleId: string) => loadAggregate(ctx.store, vehicleDecider, streamIds.vehicle(vehicleId));
+  /**
+   * Tour numbers of the vehicle's running tours and planned ones from `today` on, confirmed from each
+   * tour's stream (no stream lists a vehicle's tours, so the read side names the candidates). Residual
+   * race: a tour moved onto the vehicle after the read side last caught up, or while this delete is
+   * decided, is not seen; a move does not write the vehicle's stream, so no version check catches it.
+   * The move itself refuses a deleted vehicle (not found), so only that narrow window remains.
+   */
+  const liveTourNumbers = async (vehicleId: string, today: string): Promise<string[]> => {
+    const candidates = (await ctx.liveTourCandidates?.(vehicleId, today)) ?? [];
+    const tours = await Promise.all(candidates.map((id) => loadAggregate(ctx.store, tourDecider, streamIds.tour(id))));
+    return tours
+      .map(({ state }) => (state.exists ? state.entity : null))
+      .filter((t) => t !== null && isLiveTourOf(t, vehicleId, today))
+      .map((t) => t!.tourNumber);
+  };
   const current = async (vehicleId: string): Promise<VehicleRecord | null> => {
     const { state } = await load(vehicleId);
     return state.exists ? state.entity : null;
@@ -116,8 +135,9 @@ export function vehicleCommands(ctx: VehicleCommandPorts) {
     /** The vehicle leaves the fleet and its plate is free again. */
     deleteVehicle(vehicleId: string, meta: CommandMeta) {
       return executeCommand(ctx.store, ctx.registry, meta, async () => {
-        const { state, version } = await load(vehicleId);
-        const events = vehicleDecider.decide({ type: 'DeleteVehicle', vehicleId, userId: meta.userId, now: commandTime(meta) }, state);
+        const now = commandTime(meta);
+        const [{ state, version }, live] = await Promise.all([load(vehicleId), liveTourNumbers(vehicleId, berlinDate(new Date(now)))]);
+        const events = vehicleDecider.decide({ type: 'DeleteVehicle', vehicleId, liveTourNumbers: live, userId: meta.userId, now }, state);
         const deleted = events.find((e) => e.type === 'VehicleDeleted');
         const release = deleted ? [await releaseDecision(ctx.store, kind, plateKey(deleted.data.licensePlate), vehicleId)] : [];
         return [{ streamId: streamIds.vehicle(vehicleId), expectedVersion: version, events }, ...release];

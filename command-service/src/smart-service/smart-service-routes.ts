@@ -3,6 +3,7 @@ import { messages } from '@dispo/domain/messages';
 import {
   BOOKING_APPOINTMENT_TYPE,
   bookingReference,
+  bookingSlotRefusal,
   type CandidateVehicle,
   chooseRedistribution,
   classifyConflicts,
@@ -11,6 +12,7 @@ import {
   redistributionPlan,
   REASSIGNMENT_MINUTES_PER_TOUR,
   type TourToMove,
+  vehicleSuitability,
 } from '@dispo/domain/smart-service/index';
 import { ESTIMATION_KEYS } from '@dispo/events/catalog/index';
 import type { LogPosition } from '@dispo/events/envelope';
@@ -24,6 +26,7 @@ import { z } from 'zod';
 import { dispatchCommands, type WorkshopWindowsOf } from '../dispatch/dispatch-commands';
 import type { TourTravel } from '../dispatch/tour-travel';
 import { appointmentCommands } from '../fleet/appointment-commands';
+import type { AppointmentCandidatesOf } from '../fleet/appointment-day';
 
 /** What the Smart Service's commands read of the read side (wired in runtime/src/services.ts). */
 export interface SmartServiceReads {
@@ -32,7 +35,7 @@ export interface SmartServiceReads {
   dayTours(date: string, vehicleId: string): Promise<(DayTour & TourToMove)[]>;
   /** Released vehicles but this one, with their tours of the day and road km between the home plants. */
   candidates(vehicleId: string, date: string): Promise<CandidateVehicle[]>;
-  workshop(id: string): Promise<{ id: string; name: string; address: string; phone: string | null } | null>;
+  workshop(id: string): Promise<{ id: string; name: string; address: string; phone: string | null; openingHours: string; mobile: boolean } | null>;
   /** The appointment as GET /api/appointments/:id shows it. */
   readAppointment(id: string): Promise<unknown>;
 }
@@ -44,6 +47,8 @@ export interface SmartServiceRouteOptions {
   workshopWindows?: WorkshopWindowsOf;
   waitForProjections(position: LogPosition): Promise<boolean>;
   reads: SmartServiceReads;
+  /** The read side's pending appointments of a subject on a day (a booking confirms each from its stream). */
+  appointmentCandidates?: AppointmentCandidatesOf;
 }
 
 const tags = ['Smart Service'];
@@ -103,9 +108,19 @@ export const smartServiceRoutes: FastifyPluginAsyncZod<SmartServiceRouteOptions>
     const choice = chooseRedistribution(toMove, candidates, vehicleId);
     const lastEnd = conflicts.affectedTours.reduce<string | null>((end, a) => (end === null || a.endTime > end ? a.endTime : end), null);
     const plan = redistributionPlan(conflicts, choice, b.appointmentTime, lastEnd, false);
+    // Every released vehicle, an unsuitable one with its reason (the UI greys it out).
+    const vehicles = vehicleSuitability(toMove, candidates, vehicleId);
+    const suitability = new Map(vehicles.map((v) => [v.vehicleId, v.unsuitableReason]));
     const availableVehicles = candidates
       .filter((c) => c.enabledForDispatch)
-      .map((c) => ({ vehicleId: c.vehicleId, licensePlate: c.licensePlate, payloadKg: c.payloadKg, homeDistanceKm: c.homeDistanceKm, toursToday: c.tours.length }));
+      .map((c) => ({
+        vehicleId: c.vehicleId,
+        licensePlate: c.licensePlate,
+        payloadKg: c.payloadKg,
+        homeDistanceKm: c.homeDistanceKm,
+        toursToday: c.tours.length,
+        unsuitableReason: suitability.get(c.vehicleId) ?? null,
+      }));
     const summary = (moved: number) => ({
       successfulRedistributions: moved,
       conflictingToursCount: conflicts.conflictCount,
@@ -116,7 +131,7 @@ export const smartServiceRoutes: FastifyPluginAsyncZod<SmartServiceRouteOptions>
       return {
         success: false,
         message: t.manualDispatchNeeded,
-        redistributionPlan: plan && { ...plan, reassignments: [], unassigned: choice.unassigned },
+        redistributionPlan: plan && { ...plan, reassignments: [], unassigned: choice.unassigned, vehicles },
         availableVehicles,
         redistributionSummary: summary(0),
         recommendedActions: [t.actions.manualDispatch, t.actions.delayAppointment],
@@ -129,6 +144,7 @@ export const smartServiceRoutes: FastifyPluginAsyncZod<SmartServiceRouteOptions>
         date,
         startTime: r.startTime,
         expected: { vehicleId, date, startTime: r.startTime },
+        redistribution: true,
       })),
       { userId: req.user.sub, commandName: 'RedistributeTours' },
     );
@@ -136,7 +152,7 @@ export const smartServiceRoutes: FastifyPluginAsyncZod<SmartServiceRouteOptions>
     return {
       success: true,
       message: t.redistributed(choice.reassignments.length),
-      redistributionPlan: plan && { ...plan, reassignments: choice.reassignments, unassigned: [] },
+      redistributionPlan: plan && { ...plan, reassignments: choice.reassignments, unassigned: [], vehicles },
       availableVehicles,
       redistributionSummary: summary(choice.reassignments.length),
       recommendedActions: [t.actions.informDrivers, t.actions.checkLoading, t.actions.bookWorkshop],
@@ -150,6 +166,10 @@ export const smartServiceRoutes: FastifyPluginAsyncZod<SmartServiceRouteOptions>
     if (!b.vehicleId) throw new HttpError(400, messages.smartService.vehicleIdMissing);
     const workshop = await opts.reads.workshop(workshopId);
     if (!workshop) throw new HttpError(404, t.workshopNotFound);
+    if (!b.appointmentDate || !b.appointmentTime) throw new HttpError(400, t.bookingDateTimeRequired);
+    // Not in the past, not while the workshop is closed (issue 31).
+    const refusal = bookingSlotRefusal({ date: b.appointmentDate, time: b.appointmentTime, isEmergency: b.isEmergency, workshop }, new Date());
+    if (refusal) throw new HttpError(400, refusal);
     const appointmentId = randomUUID();
     const input = {
       appointmentType: BOOKING_APPOINTMENT_TYPE[b.serviceType],

@@ -64,3 +64,11 @@ export function brandLabel(match: number): string {
 export function isPreferred(match: number): boolean {
   return match >= PREFERRED_BRAND_MATCH;
 }
+
+/**
+ * Whether the workshop services the vehicle's make (issue 31): anything better than another brand's
+ * authorised workshop. Only such a workshop is preselected.
+ */
+export function servicesMake(match: number): boolean {
+  return match > BRAND_MATCH.basic;
+}

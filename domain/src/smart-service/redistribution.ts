@@ -1,4 +1,6 @@
+import type { VehicleStatus } from '@dispo/events/catalog/index';
 import { messages } from '../messages';
+import { redistributionRefusal, type WorkshopWindow } from '../tour/tour-decider';
 import { type AffectedTour, type ConflictAnalysis, tourSpan } from './conflicts';
 import { clockMinutes } from './opening-hours';
 
@@ -10,6 +12,8 @@ export interface TourToMove {
   endTime: string | null;
   /** Heaviest order of the tour, kg; null when unknown. */
   heaviestLoadKg: number | null;
+  /** A running tour (in_progress) stays on its vehicle. */
+  status?: string;
 }
 
 /** A vehicle that might take tours over, with the day's tours it already has. */
@@ -21,6 +25,17 @@ export interface CandidateVehicle {
   /** Road km from its home plant to the conflicting vehicle's (null: unknown, tried last). */
   homeDistanceKm: number | null;
   tours: readonly { startTime: string; endTime: string | null }[];
+  /** The fleet's status: in the workshop (Wartung, Reparatur, Defekt) it takes no tours. */
+  status?: VehicleStatus | null;
+  /** Its workshop windows of the day (minutes): it takes no tour overlapping one. */
+  workshopWindows?: readonly WorkshopWindow[];
+}
+
+/** A candidate as the plan shows it: greyed out with the reason when it may take none of the tours. */
+export interface VehicleSuitability {
+  vehicleId: string;
+  licensePlate: string;
+  unsuitableReason: string | null;
 }
 
 export interface Reassignment {
@@ -31,7 +46,7 @@ export interface Reassignment {
   toLicensePlate: string;
 }
 
-export type Unassigned = { tourId: string; tourNumber: string; reason: 'no_vehicle_free' | 'payload'; message: string };
+export type Unassigned = { tourId: string; tourNumber: string; reason: 'no_vehicle_free' | 'payload' | 'running'; message: string };
 
 export interface RedistributionChoice {
   /** All tours found a vehicle: move them all. Otherwise nothing moves. */
@@ -55,8 +70,12 @@ export function chooseRedistribution(tours: readonly TourToMove[], candidates: r
   const reassignments: Reassignment[] = [];
   const unassigned: Unassigned[] = [];
   for (const tour of [...tours].sort((a, b) => clockMinutes(a.startTime) - clockMinutes(b.startTime))) {
+    if (tour.status === 'in_progress') {
+      unassigned.push({ tourId: tour.tourId, tourNumber: tour.tourNumber, reason: 'running', message: messages.smartServiceScreen.runningTourStays });
+      continue;
+    }
     const span = tourSpan(tour);
-    const free = released.filter((c) => !taken.get(c.vehicleId)!.some((s) => overlaps(s, span)));
+    const free = released.filter((c) => !taken.get(c.vehicleId)!.some((s) => overlaps(s, span)) && refusalFor(c, span) === null);
     const fitting = free.filter((c) => tour.heaviestLoadKg === null || c.payloadKg === null || c.payloadKg >= tour.heaviestLoadKg);
     const chosen = fitting[0];
     if (!chosen) {
@@ -71,6 +90,30 @@ export function chooseRedistribution(tours: readonly TourToMove[], candidates: r
     reassignments.push({ tourId: tour.tourId, tourNumber: tour.tourNumber, startTime: tour.startTime, toVehicleId: chosen.vehicleId, toLicensePlate: chosen.licensePlate });
   }
   return { complete: unassigned.length === 0, reassignments, unassigned };
+}
+
+function refusalFor(c: CandidateVehicle, span: { from: number; to: number }): string | null {
+  return redistributionRefusal(
+    { id: c.vehicleId, enabledForDispatch: c.enabledForDispatch, licensePlate: c.licensePlate, status: c.status ?? undefined, workshopWindows: c.workshopWindows },
+    span.from,
+    span.to,
+  );
+}
+
+/**
+ * Released vehicles but the conflicting one, each with why it takes none of the tours to move (in the
+ * workshop, or a workshop window over one of them), by the rule the tour move refuses with.
+ */
+export function vehicleSuitability(tours: readonly TourToMove[], candidates: readonly CandidateVehicle[], conflictingVehicleId: string): VehicleSuitability[] {
+  const spans = tours.filter((t) => t.status !== 'in_progress').map(tourSpan);
+  return candidates
+    .filter((c) => c.enabledForDispatch && c.vehicleId !== conflictingVehicleId)
+    .map((c) => ({
+      vehicleId: c.vehicleId,
+      licensePlate: c.licensePlate,
+      unsuitableReason: spans.map((span) => refusalFor(c, span)).find((r) => r !== null) ?? (c.status ? refusalFor(c, { from: 0, to: 0 }) : null),
+    }))
+    .sort((a, b) => a.licensePlate.localeCompare(b.licensePlate));
 }
 
 /** Minutes a dispatcher needs to hand over and check one tour (the plan's estimated reassignment time). */

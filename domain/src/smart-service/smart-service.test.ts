@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../messages';
-import { brandKey, brandLabel, brandMatch, isPreferred } from './brand-match';
+import { brandKey, brandLabel, brandMatch, isPreferred, servicesMake } from './brand-match';
 import { classifyConflicts, estimatedMinutes, lastTourEnd, suggestAppointment, type DayTour } from './conflicts';
 import { isOpenAt, parseOpeningHours, weekdayOf } from './opening-hours';
-import { chooseRedistribution, type CandidateVehicle, redistributionPlan, type TourToMove } from './redistribution';
+import { bookingSlotRefusal } from './booking-rules';
+import { chooseRedistribution, type CandidateVehicle, redistributionPlan, type TourToMove, vehicleSuitability } from './redistribution';
 import { rankWorkshops, workshopScore } from './workshop-ranking';
 
 const labels = messages.smartService.brandLabels;
@@ -169,5 +170,50 @@ describe('redistribution choice', () => {
     expect(delay).toMatchObject({ strategy: 'delay_appointment', delayMinutes: 240, suggestedAppointmentTime: '12:00' });
     expect(delay.cons).toContain(messages.smartServiceScreen.cons.emergencyRisk);
     expect(redistributionPlan(classifyConflicts([], '08:00', 240), none, '08:00', null, false)).toBeNull();
+  });
+  it('keeps a running tour where it is and greys out vehicles in the workshop with the reason (issue 31)', () => {
+    const running: TourToMove[] = [{ ...toMove[0]!, status: 'in_progress' }, toMove[1]!];
+    const kept = chooseRedistribution(running, [vehicle('a')], 'x');
+    expect(kept.complete).toBe(false);
+    expect(kept.unassigned).toEqual([{ tourId: 't1', tourNumber: 'T1', reason: 'running', message: messages.smartServiceScreen.runningTourStays }]);
+    const candidates = [
+      vehicle('wartung', { homeDistanceKm: 1, status: 'maintenance' }),
+      vehicle('termin', { homeDistanceKm: 2, workshopWindows: [{ appointmentType: 'Service', from: 9 * 60, to: 10 * 60 }] }),
+      vehicle('frei', { homeDistanceKm: 30 }),
+    ];
+    const choice = chooseRedistribution(toMove, candidates, 'x');
+    // t1 (08:00-10:00) overlaps the window of 'termin'; t2 (11:00) does not.
+    expect(choice.reassignments.map((r) => [r.tourId, r.toVehicleId])).toEqual([['t1', 'frei'], ['t2', 'termin']]);
+    expect(vehicleSuitability(toMove, candidates, 'x')).toEqual([
+      { vehicleId: 'frei', licensePlate: 'FREI', unsuitableReason: null },
+      { vehicleId: 'termin', licensePlate: 'TERMIN', unsuitableReason: messages.smartServiceScreen.vehicleInWorkshopWindow('TERMIN', '09:00', '10:00') },
+      { vehicleId: 'wartung', licensePlate: 'WARTUNG', unsuitableReason: messages.smartServiceScreen.vehicleInWorkshop('WARTUNG', 'Wartung') },
+    ]);
+  });
+});
+
+describe('booking rules (issue 31)', () => {
+  const workshop = { name: 'MAN Service Kiel', openingHours: 'Mo-Fr 07:00-18:00', mobile: false };
+  // Wednesday 2027-05-12, 08:00 Berlin (CEST) = 06:00 UTC.
+  const now = new Date('2027-05-12T06:00:00Z');
+  it('refuses a slot in the past, an emergency only beyond half an hour back', () => {
+    expect(bookingSlotRefusal({ date: '2027-05-12', time: '07:30', isEmergency: false, workshop }, now)).toBe(messages.smartServiceScreen.bookingInPast);
+    expect(bookingSlotRefusal({ date: '2027-05-11', time: '10:00', isEmergency: false, workshop }, now)).toBe(messages.smartServiceScreen.bookingInPast);
+    expect(bookingSlotRefusal({ date: '2027-05-12', time: '07:45', isEmergency: true, workshop }, now)).toBeNull();
+    expect(bookingSlotRefusal({ date: '2027-05-12', time: '07:00', isEmergency: true, workshop }, now)).toBe(messages.smartServiceScreen.bookingInPast);
+  });
+  it('refuses a start while the workshop is closed; the mobile service comes round the clock', () => {
+    expect(bookingSlotRefusal({ date: '2027-05-13', time: '06:00', isEmergency: false, workshop }, now)).toBe(
+      messages.smartServiceScreen.workshopClosedAt('MAN Service Kiel', '2027-05-13', '06:00'),
+    );
+    expect(messages.smartServiceScreen.workshopClosedAt('MAN Service Kiel', '2027-05-13', '06:00')).toContain('13.05.2027');
+    expect(bookingSlotRefusal({ date: '2027-05-15', time: '09:00', isEmergency: false, workshop }, now)).not.toBeNull();
+    expect(bookingSlotRefusal({ date: '2027-05-13', time: '09:00', isEmergency: false, workshop }, now)).toBeNull();
+    expect(bookingSlotRefusal({ date: '2027-05-13', time: '03:00', isEmergency: false, workshop: { ...workshop, mobile: true } }, now)).toBeNull();
+  });
+  it('preselects only a workshop that services the make: not a Volvo service for a MAN', () => {
+    expect(servicesMake(brandMatch('MAN', { brand: 'Volvo', services: ['Reparatur'] }))).toBe(false);
+    expect(servicesMake(brandMatch('MAN', { brand: 'Scania', services: [] }))).toBe(true);
+    expect(servicesMake(brandMatch('MAN', { brand: null, services: ['Reparatur'] }))).toBe(true);
   });
 });

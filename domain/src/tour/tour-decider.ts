@@ -79,6 +79,11 @@ export interface MoveTour {
    * slot): moved elsewhere meanwhile, the move is refused (409) instead of overriding the other move.
    */
   expected?: { vehicleId: string; date?: string; startTime?: string } | null;
+  /**
+   * Moved by the Smart Service's redistribution (docs/invariants.md): a running tour stays, and no
+   * vehicle in the workshop (status or a workshop window in the tour's span) takes it.
+   */
+  redistribution?: boolean;
   userId: string;
   now: string;
 }
@@ -146,6 +151,20 @@ function checkPayload(vehicle: DispatchVehicle, weightTons: number | null | unde
 
 /** Vehicle statuses in which a truck is in the workshop (dispatch.md §4 "Vehicle status"). */
 const IN_WORKSHOP: readonly VehicleStatus[] = ['maintenance', 'repair', 'defect'];
+
+/**
+ * Why the vehicle takes no tour from `from` to `to` (minutes of the day) in a redistribution, or null:
+ * it is in the workshop (Wartung, Reparatur, Defekt) or has a workshop window in that span. The one
+ * rule the plan greys vehicles out by and the tour move refuses by (docs/invariants.md).
+ */
+export function redistributionRefusal(vehicle: DispatchVehicle, from: number, to: number): string | null {
+  const plate = vehicle.licensePlate ?? vehicle.id;
+  if (vehicle.status && IN_WORKSHOP.includes(vehicle.status)) {
+    return messages.smartServiceScreen.vehicleInWorkshop(plate, messages.labels.vehicleStatus[vehicle.status]);
+  }
+  const window = vehicle.workshopWindows?.find((w) => from < w.to && w.from < to);
+  return window ? messages.smartServiceScreen.vehicleInWorkshopWindow(plate, clockText(window.from), clockText(window.to)) : null;
+}
 
 /**
  * What the dispatcher must confirm before the assignment stands: the vehicle is in the workshop.
@@ -236,6 +255,13 @@ function move(command: MoveTour, state: TourState): TourEvent[] {
   checkSlot(command.date, command.startTime, command.now);
   if (vehicle.id === tour.vehicleId && command.date === tour.date && command.startTime === tour.startTime) return [];
   const shift = minutesOf(command.startTime) - minutesOf(tour.startTime);
+  if (command.redistribution) {
+    if (tour.status === 'in_progress') refuse('conflict', messages.smartServiceScreen.tourRunning(tour.tourNumber));
+    const from = minutesOf(command.startTime);
+    const to = tour.endTime === null ? from + ASSUMED_TOUR_MINUTES : Math.max(from + 1, minutesOf(tour.endTime) + shift);
+    const refusal = redistributionRefusal(vehicle, from, to);
+    if (refusal) refuse('conflict', refusal, ['vehicleId']);
+  }
   return [
     {
       type: 'TourMoved',

@@ -43,3 +43,12 @@ export function evolveTour(state: TourState, event: TourEvent): TourState {
       return patch(state, { orderIds: event.data.to });
   }
 }
+
+/**
+ * A current or future tour of the vehicle (docs/invariants.md): still on it, not dissolved, and
+ * running, or planned for `today` or later. Such a tour keeps its vehicle from being deleted.
+ */
+export function isLiveTourOf(tour: TourRecord, vehicleId: string, today: string): boolean {
+  if (tour.dissolved || tour.vehicleId !== vehicleId) return false;
+  return tour.status === 'in_progress' || (tour.status === 'planned' && tour.date >= today);
+}

@@ -312,3 +312,36 @@ describe('questionable plans: no past day, no completion ahead of the day', () =
     expect(tour.given([created, firstOrder]).when({ type: 'ChangeTourStatus', tourId: 't-1', status: 'completed', userId: 'u', now: onTourDay }).emitted()).toHaveLength(1);
   });
 });
+
+describe('redistribution (issue 31, docs/invariants.md)', () => {
+  const started: TourEvent = { type: 'TourStatusChanged', data: { id: 't-1', from: 'planned', to: 'in_progress', changedBy: 'u', changedAt: now } };
+  const redistribute = (vehicle: { id: string; enabledForDispatch: boolean; licensePlate?: string; status?: 'maintenance' | 'available'; workshopWindows?: { appointmentType: string; from: number; to: number }[] }) =>
+    ({ type: 'MoveTour', tourId: 't-1', vehicle, date: '2026-11-23', startTime: '08:00', redistribution: true, userId: 'u', now }) as const;
+
+  it('never moves a running tour', () => {
+    tour
+      .given([created, firstOrder, started])
+      .when(redistribute({ id: 'v-2', enabledForDispatch: true }))
+      .thenThrows(messages.smartServiceScreen.tourRunning('T261123-0042'), 'conflict');
+    // The dispatcher's own drag is not a redistribution.
+    expect(tour.given([created, firstOrder, started]).when({ ...redistribute({ id: 'v-2', enabledForDispatch: true }), redistribution: false }).emitted()).toHaveLength(1);
+  });
+
+  it('gives no tour to a vehicle in the workshop, nor into a workshop window', () => {
+    tour
+      .given([created, firstOrder])
+      .when(redistribute({ id: 'v-2', enabledForDispatch: true, licensePlate: 'HH-MS 204', status: 'maintenance' }))
+      .thenThrows(messages.smartServiceScreen.vehicleInWorkshop('HH-MS 204', 'Wartung'), 'conflict');
+    tour
+      .given([created, firstOrder])
+      .when(redistribute({ id: 'v-2', enabledForDispatch: true, licensePlate: 'HH-MS 204', workshopWindows: [{ appointmentType: 'Service', from: 8 * 60 + 30, to: 10 * 60 }] }))
+      .thenThrows(messages.smartServiceScreen.vehicleInWorkshopWindow('HH-MS 204', '08:30', '10:00'), 'conflict');
+    // A window after the tour's hour leaves it free.
+    expect(
+      tour
+        .given([created, firstOrder])
+        .when(redistribute({ id: 'v-2', enabledForDispatch: true, licensePlate: 'HH-MS 204', status: 'available', workshopWindows: [{ appointmentType: 'Service', from: 9 * 60, to: 10 * 60 }] }))
+        .emitted(),
+    ).toHaveLength(1);
+  });
+});

@@ -38,6 +38,11 @@ export interface UpdateVehicle extends VehicleReferences {
 export interface DeleteVehicle {
   type: 'DeleteVehicle';
   vehicleId: string;
+  /**
+   * Tour numbers of its running or planned tours from today on, as their streams show them
+   * (docs/invariants.md: a vehicle with current or future tours is not deleted).
+   */
+  liveTourNumbers: readonly string[];
   userId: string | null;
   now: string;
 }
@@ -120,6 +125,9 @@ function updateVehicle(command: UpdateVehicle, state: VehicleState): VehicleEven
 
 function deleteVehicle(command: DeleteVehicle, state: VehicleState): VehicleEvent[] {
   const vehicle = existingEntity(state, messages.fleetCommands.vehicleNotFound);
+  if (command.liveTourNumbers.length > 0) {
+    refuse('conflict', messages.fleetCommands.vehicleHasLiveTours(vehicle.details.licensePlate, command.liveTourNumbers.join(', ')));
+  }
   return [
     {
       type: 'VehicleDeleted',

@@ -261,7 +261,14 @@ describe('UpdateVehicle', () => {
 });
 
 describe('DeleteVehicle', () => {
-  const remove = { type: 'DeleteVehicle' as const, vehicleId: 'v-1', userId: 'u-fleet', now: later };
+  const remove = { type: 'DeleteVehicle' as const, vehicleId: 'v-1', liveTourNumbers: [], userId: 'u-fleet', now: later };
+
+  it('refuses while the vehicle has running or planned tours, naming them', () => {
+    vehicle
+      .given(history)
+      .when({ ...remove, liveTourNumbers: ['T-261202-001', 'T-261202-002'] })
+      .thenThrows(messages.fleetCommands.vehicleHasLiveTours('IZ-MS 101', 'T-261202-001, T-261202-002'), 'conflict');
+  });
 
   it('deletes the vehicle with its plate; afterwards it is unknown', () => {
     const deleted: VehicleStreamEvent = {

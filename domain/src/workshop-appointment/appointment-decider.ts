@@ -11,7 +11,8 @@ import type { Decider } from '../decider';
 import { messages } from '../messages';
 import { assertNotCreated, cleanText, type EntityState, existingEntity, noEntity, refuse } from '../shared';
 import { appointmentFieldErrors, dateError, firstFieldError } from './appointment-fields';
-import { DEFAULT_APPOINTMENT_TIME, ESTIMATION_KEY_OF_TYPE, OTHER_WORKSHOP } from './appointment-rules';
+import { clockOf } from '../tour/clock';
+import { DEFAULT_APPOINTMENT_TIME, ESTIMATION_KEY_OF_TYPE, OTHER_WORKSHOP, workshopWindow } from './appointment-rules';
 
 const w = messages.workshop;
 const ws = messages.workshopScreen;
@@ -47,6 +48,11 @@ export interface PlanAppointment {
   followUpOf?: string | null;
   /** A Smart Service booking: its reference, workshop and duration, and the service's estimation key. */
   booking?: (AppointmentBooking & { estimationKey: EstimationKey }) | null;
+  /**
+   * The other open appointments of the subject on that day, confirmed from their streams: the new one
+   * may overlap none (docs/invariants.md: at most one open appointment per vehicle and time window).
+   */
+  sameDayOpen?: readonly Pick<AppointmentRecord, 'estimationKey' | 'bookedMinutes' | 'details'>[];
   /** The Berlin business day of the command: no appointment before it. */
   today: string;
   userId: string | null;
@@ -113,6 +119,8 @@ export interface AppointmentRecord {
   status: AppointmentStatus;
   completionTracked: boolean;
   result: CompletionResult | null;
+  /** A Smart Service booking's own duration, minutes (else the estimation key's). */
+  bookedMinutes?: number;
 }
 export type AppointmentState = EntityState<AppointmentRecord>;
 
@@ -156,6 +164,12 @@ function planAppointment(command: PlanAppointment, state: AppointmentState): Wor
   }
   const details = validDetails({ time: DEFAULT_APPOINTMENT_TIME, ...withoutUndefined(command.input) }, subject.kind, command.today);
   const { estimationKey: bookedKey, ...booking } = command.booking ?? { estimationKey: null };
+  const mine = workshopWindow({ time: details.time, estimationKey: bookedKey ?? ESTIMATION_KEY_OF_TYPE[details.appointmentType], bookedMinutes: command.booking?.durationMinutes });
+  const taken = command.sameDayOpen
+    ?.filter((o) => o.details.date === details.date)
+    .map((o) => workshopWindow({ time: o.details.time, estimationKey: o.estimationKey, bookedMinutes: o.bookedMinutes }))
+    .find((w) => mine.from < w.to && w.from < mine.to);
+  if (taken) refuse('conflict', messages.smartServiceScreen.slotTaken(details.date, clockOf(taken.from), clockOf(taken.to)), ['time']);
   return [
     {
       type: 'WorkshopAppointmentPlanned',
@@ -318,7 +332,8 @@ export const appointmentDecider: Decider<AppointmentCommand, AppointmentState, W
       case 'WorkshopAppointmentPlanned': {
         const { id, subject, estimationKey, originalVehicleId: _o, detectedKeywords: _k, followUpOf: _f, booking: _bk, plannedBy: _b, plannedAt: _a, ...details } =
           event.data;
-        return { exists: true, entity: { id, subject, details, estimationKey, status: 'pending', completionTracked: false, result: null } };
+        const booked = _bk ? { bookedMinutes: _bk.durationMinutes } : {};
+        return { exists: true, entity: { id, subject, details, estimationKey, status: 'pending', completionTracked: false, result: null, ...booked } };
       }
       case 'WorkshopAppointmentUpdated': {
         const { estimationKey, ...changes } = event.data.changes;

@@ -49,9 +49,11 @@ export function minutesOfClock(time: string): number {
  * The window an appointment keeps its vehicle from work on its day, in minutes of the day: from its
  * time for the estimated duration, at most to midnight.
  */
-export function workshopWindow(a: { time: string; estimationKey: EstimationKey }): { from: number; to: number } {
+export function workshopWindow(a: { time: string; estimationKey: EstimationKey; bookedMinutes?: number | null }): { from: number; to: number } {
   const from = minutesOfClock(a.time);
-  return { from, to: Math.min(24 * 60, from + Math.round(ESTIMATED_HOURS[a.estimationKey] * 60)) };
+  // A Smart Service booking keeps its own duration (ADR 0012).
+  const minutes = a.bookedMinutes ?? Math.round(ESTIMATED_HOURS[a.estimationKey] * 60);
+  return { from, to: Math.min(24 * 60, from + minutes) };
 }
 
 /** Whether a tour [start, end) on the same day overlaps the appointment's window. */

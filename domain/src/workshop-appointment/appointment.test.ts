@@ -61,6 +61,24 @@ describe('PlanAppointment', () => {
     appointment.given([]).when(plan).thenEmits([planned]);
   });
 
+  it('refuses a second open appointment of the vehicle in the same time window (issue 31)', () => {
+    const other = fold(appointmentDecider, [planned]);
+    if (!other.exists) throw new Error('planned');
+    // HU (inspection, 2 h) from 09:00: 10:30 overlaps, 11:00 does not, another day does not.
+    appointment
+      .given([])
+      .when({ ...withInput({ time: '10:30' }), appointmentId: 'a-2', sameDayOpen: [other.entity] })
+      .thenThrows(messages.smartServiceScreen.slotTaken('2026-11-23', '09:00', '11:00'), 'conflict');
+    expect(appointment.given([]).when({ ...withInput({ time: '11:00' }), appointmentId: 'a-2', sameDayOpen: [other.entity] }).emitted()).toHaveLength(1);
+    expect(appointment.given([]).when({ ...withInput({ date: '2026-11-24' }), appointmentId: 'a-2', sameDayOpen: [other.entity] }).emitted()).toHaveLength(1);
+    // A booking keeps its own duration: 8 h from 06:00 covers 09:00.
+    const booking = { reference: 'WS-261123-0001', workshopId: 'w-1', durationMinutes: 480, isEmergency: false, estimationKey: 'major-repair' as const };
+    appointment
+      .given([])
+      .when({ ...withInput({ time: '06:00' }), appointmentId: 'a-2', sameDayOpen: [other.entity], booking })
+      .thenThrows(messages.smartServiceScreen.slotTaken('2026-11-23', '09:00', '11:00'), 'conflict');
+  });
+
   it('refuses a second plan with the same id', () => {
     appointment.given([planned]).when(plan).thenThrows(ws.appointmentExists, 'conflict');
   });

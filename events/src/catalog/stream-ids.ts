@@ -58,4 +58,10 @@ export const reservationKinds = {
   fuelCardNumber: 'fuel-card-number',
   /** A Smart Service booking reference: `booking-reference-WS-261126-4711`. */
   bookingReference: 'booking-reference',
+  /**
+   * Not a unique value but a ledger: `day-appointments-vehicle-<id>-<date>` gets one reservation per
+   * appointment planned for that subject and day (owner: the appointment). Its version serialises
+   * plannings of the same subject and day (docs/invariants.md: one open appointment per time window).
+   */
+  appointmentDay: 'day-appointments',
 } as const;

@@ -306,6 +306,28 @@ export async function vehicleFutureTours(sql: SqlExecutor, vehicleId: string, to
   return rows.map((r) => r.tour_number);
 }
 
+/** A running or planned tour of a vehicle (the fleet's delete dialog names them). */
+export interface VehicleLiveTour {
+  id: string;
+  tourNumber: string;
+  date: string;
+  startTime: string;
+  status: string;
+}
+
+/**
+ * The vehicle's tours running now or planned from `today` on, by the read table (a running tour of an
+ * earlier day counts too). The delete command reads its candidates here and confirms each from its stream.
+ */
+export async function vehicleLiveTours(sql: SqlExecutor, vehicleId: string, today: string): Promise<VehicleLiveTour[]> {
+  const { rows } = await sql.query<{ id: string; tour_number: string; date: string; start_time: string; status: string }>(
+    `SELECT id, tour_number, to_char(date, 'YYYY-MM-DD') AS date, start_time, status FROM read.tours
+     WHERE vehicle_id = $1 AND (status = 'in_progress' OR (status = 'planned' AND date >= $2::date)) ORDER BY date, start_time`,
+    [vehicleId, today],
+  );
+  return rows.map((r) => ({ id: r.id, tourNumber: r.tour_number, date: r.date, startTime: r.start_time, status: r.status }));
+}
+
 /**
  * GET /api/disposition/day/:date: whether the day was completed (Dispo abschließen), how often, by
  * whom and when last (read.dispo_days).

@@ -52,3 +52,12 @@ export async function workshopWindowsOf(sql: SqlExecutor, vehicleId: string, dat
     return { appointmentType: a.appointment_type, from, to: Math.min(1440, from + Number(a.duration_minutes)) };
   });
 }
+
+/** Ids of the subject's pending appointments on a day (candidates; the planning confirms each from its stream). */
+export async function openAppointmentIds(sql: SqlExecutor, subject: { kind: string; id: string }, date: string): Promise<string[]> {
+  const { rows } = await sql.query<{ id: string }>(
+    `SELECT id FROM read.workshop_appointments WHERE subject_kind = $1 AND subject_id = $2 AND date = $3 AND status = 'pending'`,
+    [subject.kind, subject.id, date],
+  );
+  return rows.map((r) => r.id);
+}

@@ -7,6 +7,8 @@ import { localDateText, requestText } from '@dispo/platform/http/text-schemas';
 import { blobStore } from '@dispo/platform/storage/blob-store';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { berlinDate } from '@dispo/domain/shared/berlin-date';
+import { vehicleLiveTours } from '../dispatch/dispatch-views';
 import { findDocumentFile, listDocuments } from '../fleet/document-view';
 import { listFuelCards } from '../fleet/fuel-card-view';
 import { vehicleHistory } from '../fleet/history-view';
@@ -66,6 +68,12 @@ export const fleetRoutes: FastifyPluginAsyncZod<{ sql: SqlExecutor }> = async (a
   app.get('/api/vehicles/:id', { ...read, schema: { tags, params: idParams } }, async (req) => ({
     vehicle: await vehicleOr404(req.params.id),
   }));
+
+  // Issue 31: the delete dialog names these tours and offers no delete while there are any.
+  app.get('/api/vehicles/:id/live-tours', { ...read, schema: { tags, params: idParams } }, async (req) => {
+    await vehicleOr404(req.params.id);
+    return { tours: await vehicleLiveTours(sql, req.params.id, berlinDate(new Date())) };
+  });
 
   app.get(
     '/api/vehicles/:id/history',

@@ -15,8 +15,12 @@ import {
   rankWorkshops,
   redistributionPlan,
   suggestAppointment,
+  servicesMake,
   tourSpan,
+  vehicleSuitability,
 } from '@dispo/domain/smart-service/index';
+import type { VehicleStatus } from '@dispo/events/catalog/index';
+import { workshopWindowsOf } from '../dispatch/workshop-conflicts';
 import { addDays } from '@dispo/domain/shared/berlin-date';
 import type { DistancePort, GeoPoint } from '@dispo/domain/travel/index';
 import type { SqlExecutor } from '@dispo/events/sql/client';
@@ -96,6 +100,9 @@ export async function redistributionCandidates(ctx: SmartServiceContext, vehicle
         payloadKg: v.payloadKg,
         homeDistanceKm: v.home && vehicle.home ? Math.round((await ctx.distance.leg(vehicle.home, v.home)).km * 10) / 10 : null,
         tours: tours.filter((x) => x.vehicleId === v.id),
+        // In the workshop, or with a workshop window over a tour, it takes none (docs/invariants.md).
+        status: v.status as VehicleStatus,
+        workshopWindows: await workshopWindowsOf(ctx.sql, v.id, date),
       })),
   );
 }
@@ -144,6 +151,7 @@ export async function analyzeVehicle(ctx: SmartServiceContext, input: AnalyzeInp
   const toMove = tours.filter((x) => conflicts.affectedTours.some((a) => a.tourId === x.tourId));
   const choice = chooseRedistribution(toMove, candidates, vehicle.id);
   const plan = redistributionPlan(conflicts, choice, wanted, end, input.isEmergency);
+  const vehicles = vehicleSuitability(toMove, candidates, vehicle.id);
 
   let suggestedAppointmentTime: string | null;
   let suggestedDate = input.selectedDate;
@@ -197,13 +205,15 @@ export async function analyzeVehicle(ctx: SmartServiceContext, input: AnalyzeInp
     },
     appointmentTime: wanted,
     estimatedDuration: duration,
-    recommendation: { suggestedAppointmentTime, suggestedDate, reasoning, workshopId: top?.id ?? workshops[0]?.id ?? null },
+    // Preselected: an open workshop that services the make, or none (issue 31: no Volvo service for a MAN).
+    recommendation: { suggestedAppointmentTime, suggestedDate, reasoning, workshopId: workshops.find((w) => w.isOpen && servicesMake(w.brandMatch))?.id ?? null },
     workshops: { count: workshops.length, recommendations: workshops },
     conflicts,
     redistributionPlan: plan && {
       ...plan,
       reassignments: choice.reassignments,
       unassigned: choice.unassigned,
+      vehicles,
     },
     emergency: input.isEmergency,
   };

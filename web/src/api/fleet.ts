@@ -46,6 +46,25 @@ export async function fetchVehicleDocuments(vehicleId: string, signal?: AbortSig
   return answer.documents ?? [];
 }
 
+/** A running or planned tour of a vehicle (issue 31: the delete dialog names them). */
+export interface VehicleLiveTour {
+  id: string;
+  tourNumber: string;
+  date: string;
+  startTime: string;
+  status: 'planned' | 'in_progress';
+}
+
+export async function fetchVehicleLiveTours(vehicleId: string, signal?: AbortSignal): Promise<VehicleLiveTour[]> {
+  const answer = await apiRequest<{ tours: VehicleLiveTour[] }>(`/vehicles/${segment(vehicleId)}/live-tours`, signal ? { signal } : {});
+  return answer.tours ?? [];
+}
+
+/** Always fresh: a delete is offered only when the server just said there are no live tours. */
+export function useVehicleLiveTours(vehicleId: string) {
+  return useQuery({ queryKey: queryKeys.fleet.liveTours(vehicleId), queryFn: ({ signal }) => fetchVehicleLiveTours(vehicleId, signal), staleTime: 0 });
+}
+
 export async function searchDriverUsers(term: string, signal?: AbortSignal): Promise<DriverUser[]> {
   const answer = await apiRequest<{ users: DriverUser[] }>('/vehicles/search/users', { query: { q: term }, ...(signal ? { signal } : {}) });
   return answer.users ?? [];

@@ -60,6 +60,7 @@ export const queryKeys = {
     fuelCards: () => [...queryKeys.fleet.all, 'fuel-cards'] as const,
     documentsAll: () => [...queryKeys.fleet.all, 'documents'] as const,
     documents: (vehicleId: string) => [...queryKeys.fleet.documentsAll(), vehicleId] as const,
+    liveTours: (vehicleId: string) => [...queryKeys.fleet.all, 'live-tours', vehicleId] as const,
     users: (term: string) => [...queryKeys.fleet.all, 'users', term] as const,
     /** Appointments, workshops and histories live under the fleet key: every fleet write refreshes them. */
     appointments: (kind: 'vehicle' | 'trailer', id: string) => [...queryKeys.fleet.all, 'appointments', kind, id] as const,

@@ -9,6 +9,7 @@ import type {
   RankedWorkshop,
   Reassignment,
   RedistributionPlan as DomainPlan,
+  VehicleSuitability,
 } from '@dispo/domain/smart-service/index';
 
 /** The Smart Service (docs/api/smart-service.md): analysis, redistribution, booking. */
@@ -19,6 +20,8 @@ export type { AffectedTour, RankedWorkshop, Reassignment } from '@dispo/domain/s
 export interface RedistributionPlan extends DomainPlan {
   reassignments: Reassignment[];
   unassigned: { tourId: string; tourNumber: string; reason: string; message: string }[];
+  /** Issue 31: the released vehicles, an unsuitable one (in the workshop) with its reason. */
+  vehicles: VehicleSuitability[];
 }
 
 export interface SmartServiceAnalysis {
@@ -59,7 +62,7 @@ export interface RedistributeAnswer {
   success: boolean;
   message: string;
   redistributionPlan: RedistributionPlan | null;
-  availableVehicles: { vehicleId: string; licensePlate: string }[];
+  availableVehicles: { vehicleId: string; licensePlate: string; unsuitableReason: string | null }[];
   redistributionSummary: { successfulRedistributions: number; conflictingToursCount: number; estimatedReassignmentTime: number };
   recommendedActions: string[];
 }

@@ -268,10 +268,37 @@ describe('Fuhrparkverwaltung: dispatch toggle, selection and delete', () => {
     expect(backend.calls('DELETE', '/api/vehicles/v-3')).toHaveLength(0);
 
     fireEvent.click(screen.getByRole('button', { name: 'Löschen HH-MS 204' }));
-    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Löschen' }));
+    // Offered once the server said the vehicle has no live tours.
+    fireEvent.click(await within(await screen.findByRole('alertdialog')).findByRole('button', { name: 'Löschen' }));
     expect(await screen.findByText('Fahrzeug erfolgreich gelöscht')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('article', { name: 'HH-MS 204' })).toBeNull());
     expect(backend.calls('DELETE', '/api/vehicles/v-3')).toHaveLength(1);
+  });
+
+  it('names the running and planned tours of a vehicle and offers no delete (issue 31)', async () => {
+    backend = await startFleetBackend({
+      vehicles: fleet(),
+      liveTours: {
+        'v-3': [
+          { id: 't-1', tourNumber: 'T261202-0001', date: '2026-12-02', startTime: '07:30', status: 'in_progress' },
+          { id: 't-2', tourNumber: 'T261203-0004', date: '2026-12-03', startTime: '09:00', status: 'planned' },
+        ],
+      },
+    });
+    loginAt(backend);
+    await renderFleetPage(backend);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Löschen HH-MS 204' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Fahrzeug löschen' });
+    const tours = await within(dialog).findByRole('list', { name: 'Laufende und geplante Touren' });
+    expect(within(tours).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Tour T261202-0001 – 02.12.2026, 07:30 Uhr (Unterwegs)',
+      'Tour T261203-0004 – 03.12.2026, 09:00 Uhr (Geplant)',
+    ]);
+    expect(within(dialog).getByText(/hat noch laufende oder geplante Touren/)).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Löschen' })).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Abbrechen' }));
+    expect(backend.calls('DELETE', '/api/vehicles/v-3')).toHaveLength(0);
   });
 
   it('shows vehicle details with the statutory deadlines', async () => {

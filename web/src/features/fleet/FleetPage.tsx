@@ -8,6 +8,7 @@ import { todayInBerlin } from '../../components/format';
 import { Icon } from '../../components/icons';
 import { useFlash } from '../../components/useFlash';
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
+import { DeleteVehicleDialog } from './DeleteVehicleDialog';
 import { DocumentsOverview } from './DocumentsOverview';
 import { FilterPanel } from './FilterPanel';
 import { FleetToolbar, type FleetView } from './FleetToolbar';
@@ -422,9 +423,8 @@ export function FleetPage() {
         </Suspense>
       )}
       {dialog?.kind === 'deleteVehicle' && (
-        <ConfirmDeleteDialog
-          title={text.deleteVehicleTitle}
-          question={text.deleteVehicleQuestion(dialog.vehicle.license_plate)}
+        <DeleteVehicleDialog
+          vehicle={dialog.vehicle}
           busy={actions.deletePending}
           onClose={closeDialog}
           onConfirm={() => {

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import type { DriverUser, FuelCard, Trailer, Vehicle, VehicleDocument } from '../../api/fleetTypes';
 import type { User } from '../../api/types';
+import type { VehicleLiveTour } from '../../api/fleet';
 import { todayInBerlin } from '../../components/format';
 import {
   type Handler,
@@ -144,6 +145,8 @@ export interface FleetBackendOptions {
   documents?: VehicleDocument[];
   pins?: Record<string, string>;
   routes?: Record<string, Handler>;
+  /** GET /api/vehicles/:id/live-tours per vehicle id (none when left out). */
+  liveTours?: Record<string, VehicleLiveTour[]>;
 }
 
 const refused = (status: number, error: string): Reply => ({ status, json: { success: false, error } });
@@ -216,6 +219,7 @@ export async function startFleetBackend(options: FleetBackendOptions = {}): Prom
         }),
       );
       set(`DELETE ${base}`, () => removeFrom(vehicles, vehicle.id, 'Das Fahrzeug wurde nicht gefunden.'));
+      set(`GET ${base}/live-tours`, () => ({ json: { tours: options.liveTours?.[vehicle.id] ?? [] } }));
       set(`GET ${base}/documents`, () => ({ json: { documents: documents.filter((document) => document.vehicleId === vehicle.id) } }));
       set(`POST ${base}/documents`, ({ headers, body }) => {
         const text = String(body ?? '');

@@ -5,6 +5,7 @@ import {
   type AffectedTour,
   type RankedWorkshop,
   type RedistributeAnswer,
+  type RedistributionPlan,
   type SmartServiceAnalysis,
   useBookAppointment,
   useRedistributeTours,
@@ -190,6 +191,10 @@ function AnalysisView({ analysis, vehicleId, date, serviceType, canAct, onTakeSu
     }
   };
 
+  // Issue 31: a workshop closed at the chosen time is not booked (the server refuses it too).
+  const chosen = workshops.find((w) => w.id === workshopId);
+  const closedChoice = chosen && !chosen.isOpen ? t.workshopClosedAt(chosen.name, date, analysis.appointmentTime) : null;
+
   const runBooking = async () => {
     setBookError(null);
     const workshop = workshops.find((w) => w.id === workshopId);
@@ -280,6 +285,19 @@ function AnalysisView({ analysis, vehicleId, date, serviceType, canAct, onTakeSu
                 ))}
               </ul>
             )}
+            {plan.unassigned.length > 0 && (
+              <ul className="smart-unassigned">
+                {plan.unassigned.map((u) => (
+                  <li key={u.tourId}>{t.unassignedLine(u.tourNumber, u.message)}</li>
+                ))}
+              </ul>
+            )}
+            {plan.vehicles.length > 0 && (
+              <>
+                <p className="smart-muted">{t.availableVehicles}</p>
+                <PlanVehicles vehicles={plan.vehicles} />
+              </>
+            )}
             {plan.delayMinutes > 0 && <p>{t.delayMinutes(plan.delayMinutes)}</p>}
             <div className="smart-pros-cons">
               <ul className="smart-pros">
@@ -340,9 +358,10 @@ function AnalysisView({ analysis, vehicleId, date, serviceType, canAct, onTakeSu
               {t.notes}
               <input id={notesId} type="text" value={notes} maxLength={2000} onChange={(e) => setNotes(e.target.value)} />
             </label>
-            <button type="button" className="button button--primary" disabled={book.isPending} onClick={() => void runBooking()}>
+            <button type="button" className="button button--primary" disabled={book.isPending || closedChoice !== null} onClick={() => void runBooking()}>
               {book.isPending ? t.booking : t.book}
             </button>
+            {closedChoice && <p className="smart-muted">{closedChoice}</p>}
           </div>
         )}
         {booked && (
@@ -357,6 +376,20 @@ function AnalysisView({ analysis, vehicleId, date, serviceType, canAct, onTakeSu
         )}
       </section>
     </div>
+  );
+}
+
+/** Issue 31: every released vehicle, those in the workshop greyed out with the reason. */
+function PlanVehicles({ vehicles }: { vehicles: RedistributionPlan['vehicles'] }) {
+  return (
+    <ul className="smart-plan-vehicles" aria-label={t.availableVehicles}>
+      {vehicles.map((v) => (
+        <li key={v.vehicleId} className={v.unsuitableReason ? 'smart-plan-vehicle smart-plan-vehicle--unsuitable' : 'smart-plan-vehicle'} aria-disabled={v.unsuitableReason ? true : undefined}>
+          <span className="smart-plan-vehicle__plate">{v.licensePlate}</span>
+          {v.unsuitableReason && <span className="smart-plan-vehicle__reason">{v.unsuitableReason}</span>}
+        </li>
+      ))}
+    </ul>
   );
 }
 
