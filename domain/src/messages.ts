@@ -1490,6 +1490,7 @@ export const messages = {
     invalidPostalCode: 'Die Postleitzahl muss aus 5 Ziffern bestehen.',
     invalidCoordinates: 'Die Koordinaten sind ungültig.',
     positiveLoadSize: 'Die Standard-Lademenge muss größer als 0 sein.',
+    densityRange: 'Die Schüttdichte muss größer als 0 und höchstens 10 t/m³ sein.',
   },
 
   // not in the spec: refusals of order commands.

@@ -274,6 +274,8 @@ export interface Material {
   description: string | null;
   unit: string;
   standardLoadSize: number | null;
+  /** Tonnes per m³: the planned weight of orders in m³ (issue 31); null = not known. */
+  densityTonsPerCubicMetre?: number | null;
   plantSpecific: boolean;
   assignedPlants: string[];
   status: string;
