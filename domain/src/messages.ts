@@ -1353,6 +1353,7 @@ export const messages = {
     quantity: 'Menge',
     unit: 'Einheit',
     weightTons: 'Gewicht (t)',
+    weightDerived: 'Aus der Menge berechnet',
     deliveryDate: 'Lieferdatum',
     deliveryTime: 'Lieferzeit',
     timeType: 'Zeitart',

@@ -195,7 +195,8 @@ export interface OrderBody {
   transport_type: TransportType;
   notes: string | null;
   internal_notes?: string | null;
-  weight_tons: number | null;
+  /** Left out when the quantity tells the weight (the server derives it). */
+  weight_tons?: number | null;
   material_specification: string | null;
   delivery_address: string | null;
   delivery_contact_person: string | null;
