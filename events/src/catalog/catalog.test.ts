@@ -92,6 +92,7 @@ describe('event catalogue', () => {
         'VehicleDriverChanged',
         'VehicleHistoryEntryAdded',
         'VehicleStatusChanged',
+        'AppointmentInvoiceAmountSet',
         'WorkshopAppointmentCancelled',
         'WorkshopAppointmentCompleted',
         'WorkshopAppointmentPlanned',

@@ -218,7 +218,8 @@ export async function historyEntriesOf(event: RecordedEvent, lookups: HistoryLoo
     case 'WorkshopAppointmentPlanned':
     case 'WorkshopAppointmentUpdated':
     case 'WorkshopAppointmentCancelled':
-    case 'WorkshopAppointmentCompleted': {
+    case 'WorkshopAppointmentCompleted':
+    case 'AppointmentInvoiceAmountSet': {
       const a = await appointmentHistoryEntry(event, lookups.appointment, lookups.vehiclePlate);
       if (!a || a.subject.kind !== 'vehicle') return [];
       return [entry(a.subject.id, a.actionType, a.description, a.details, { title: a.title, category: 'maintenance', priority: a.priority })];
