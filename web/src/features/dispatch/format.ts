@@ -46,10 +46,8 @@ export function tourQuantity(tour: Pick<Tour, 'orders' | 'total_quantity'>): str
   if (stops.length === 0) return '';
   const byUnit = new Map<string, number>();
   for (const { transportOrder: o } of stops) byUnit.set(o.unit, (byUnit.get(o.unit) ?? 0) + (o.quantity || 0));
-  if (byUnit.size === 1) {
-    const [[unit, total]] = [...byUnit];
-    return formatQuantity(tour.total_quantity ?? total, unit);
-  }
+  const [only] = [...byUnit];
+  if (byUnit.size === 1 && only) return formatQuantity(tour.total_quantity ?? only[1], only[0]);
   const weights = stops.map((stop) => stop.transportOrder.weightTons);
   if (weights.every((w): w is number => typeof w === 'number')) return formatQuantity(weights.reduce((sum, w) => sum + w, 0), 'to');
   return [...byUnit].map(([unit, total]) => formatQuantity(total, unit)).join(' + ');
