@@ -297,7 +297,7 @@ export async function historyEntriesOf(event: RecordedEvent, lookups: HistoryLoo
 /** When it happened: the time the event itself names, else when it was recorded. */
 export function occurredAt(event: RecordedEvent): string {
   const d = event.data as Record<string, unknown>;
-  for (const key of ['changedAt', 'createdAt', 'addedAt', 'removedAt', 'deletedAt', 'plannedAt', 'cancelledAt', 'completedAt', 'recordedAt', 'calculatedAt']) {
+  for (const key of ['changedAt', 'createdAt', 'addedAt', 'removedAt', 'deletedAt', 'plannedAt', 'cancelledAt', 'completedAt', 'recordedAt', 'calculatedAt', 'movedAt', 'confirmedAt', 'setAt']) {
     if (typeof d[key] === 'string') return d[key];
   }
   return event.recordedAt;
