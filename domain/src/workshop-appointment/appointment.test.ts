@@ -1,4 +1,4 @@
-import type { WorkshopAppointmentEvent } from '@dispo/events/catalog/index';
+import type { EventData, WorkshopAppointmentEvent } from '@dispo/events/catalog/index';
 import { describe, expect, it } from 'vitest';
 import { fold } from '../decider';
 import { messages } from '../messages';
@@ -183,6 +183,9 @@ describe('UpdateAppointment', () => {
   });
 });
 
+/** The result of an emitted WorkshopAppointmentCompleted's data. */
+const completionOf = (data: unknown) => (data as EventData<'WorkshopAppointmentCompleted'>).result;
+
 describe('CompleteAppointment', () => {
   const complete = (result: CompleteAppointment['result'], day = today): CompleteAppointment => ({
     type: 'CompleteAppointment',
@@ -273,9 +276,9 @@ describe('CompleteAppointment', () => {
       .when(complete({ kind: 'vehicle', completed: true, hasInvoice: false, followUpNeeded: false, nextServiceDue: '2027-05-20', inspectionUntil: '2027-11-20' }))
       .emitted()[0]?.data;
     expect(done).toMatchObject({ result: { lastServiceDate: today, nextServiceDue: '2027-05-20', inspectionUntil: null, odometerKm: null } });
-    expect(vehicleChangesOfCompletion(done!.result)).toEqual({ lastServiceDate: today, nextServiceDue: '2027-05-20' });
+    expect(vehicleChangesOfCompletion(completionOf(done))).toEqual({ lastServiceDate: today, nextServiceDue: '2027-05-20' });
     const notTaken = appointment.given([service]).when(complete({ kind: 'vehicle', completed: false })).emitted()[0]?.data;
-    expect(vehicleChangesOfCompletion(notTaken!.result)).toEqual({});
+    expect(vehicleChangesOfCompletion(completionOf(notTaken))).toEqual({});
   });
 
   it('refuses vehicle facts that cannot be', () => {
