@@ -51,7 +51,9 @@ export function referenceLoader(store: EventStore, options: ReferenceLoaderOptio
     async material(id: string | null | undefined): Promise<MaterialSummary | null> {
       if (!id) return null;
       const state = await load(materialDecider, streamIds.material(id));
-      return state.exists ? { id, assignedPlantIds: state.entity.plantSpecific ? state.entity.assignedPlantIds : [] } : null;
+      return state.exists
+        ? { id, assignedPlantIds: state.entity.plantSpecific ? state.entity.assignedPlantIds : [], densityTonsPerCubicMetre: state.entity.densityTonsPerCubicMetre ?? null }
+        : null;
     },
     async customer(id: string | null | undefined): Promise<CustomerSummary | null> {
       if (!id) return null;

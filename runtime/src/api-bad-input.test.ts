@@ -128,7 +128,8 @@ describe('bad input', () => {
     ] as const) {
       await refused(order({ [field]: value }), 400, messages.http.invalidField(field));
     }
-    await refused(order({ weight_tons: 5000 }), 400, messages.validation.weightTooLarge('1.000'));
+    // Only a weight the quantity cannot tell is taken as given (pieces); a tonne order's weight is its quantity.
+    await refused(order({ unit: 'stueck', quantity: 10, weight_tons: 5000 }), 400, messages.validation.weightTooLarge('1.000'));
     const admin = await t.login('admin');
     const card = (limits: Record<string, number>) => () =>
       t.app.inject({

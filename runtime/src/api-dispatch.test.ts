@@ -190,7 +190,7 @@ describe('disposition (docs/api/disposition.md)', () => {
     expect(tour.vehicle).toEqual({ id: truck, license_plate: 'SE-DT 1', brand: null, driver: null, payloadKg: 27000 });
     expect(tour.orders).toHaveLength(1);
     expect(Object.keys(tour.orders[0]!.transportOrder).sort()).toEqual(
-      ['customerName', 'deliveryPlantName', 'id', 'loadingPlantName', 'loadingPointName', 'materialName', 'orderNumber', 'quantity', 'status', 'unit'].sort(),
+      ['customerName', 'deliveryPlantName', 'id', 'loadingPlantName', 'loadingPointName', 'materialName', 'orderNumber', 'quantity', 'status', 'unit', 'weightTons'].sort(),
     );
     expect([byId.get(first)?.hasConflict, byId.get(second)?.hasConflict]).toEqual([true, true]);
     // The details answer the same tour, with its conflict found among the vehicle's other tours.

@@ -97,6 +97,28 @@ describe('order commands and list (docs/api/orders.md)', () => {
       expect(status.order.status).toBe('disponiert');
     });
 
+    it('weight follows quantity: m³ by the material density, tonnes whatever weight is re-sent (issue 31)', async () => {
+      const gravel = {
+        plant_id: plant('Kieswerk Kaltenkirchen'),
+        loading_point_id: loadingPoint('Kieswerk Kaltenkirchen/Verladestation 1'),
+        material_id: material('Frostschutzkies 0/32'),
+        unit: 'm3',
+      };
+      const m3 = await create({ ...gravel, quantity: 14, weight_tons: 5 });
+      expect(m3.weightTons).toBe(23.8);
+      const patched = await ok<{ order: Order }>(await call('PATCH', `/api/orders/${m3.id}`, { quantity: 8 }));
+      expect(patched.order).toMatchObject({ quantity: 8, weightTons: 13.6 });
+      const put = await ok<{ order: Order }>(await call('PUT', `/api/orders/${m3.id}`, { ...demoOrderBody(gravel), quantity: 10, weight_tons: 13.6 }));
+      expect(put.order).toMatchObject({ quantity: 10, weightTons: 17 });
+
+      const tonnes = await create({ quantity: 24.5 });
+      expect(tonnes.weightTons).toBe(24.5);
+      // The full form used to re-send the old weight: the storno PDF then printed 22,3 t against 24,5 t.
+      const edited = await ok<{ order: Order }>(await call('PUT', `/api/orders/${tonnes.id}`, { ...demoOrderBody(), quantity: 22.3, weight_tons: 24.5 }));
+      expect(edited.order).toMatchObject({ quantity: 22.3, weightTons: 22.3 });
+      expect(await getOrder(tonnes.id)).toMatchObject({ quantity: 22.3, weightTons: 22.3 });
+    });
+
     it('answers the edit form rules with the spec messages and writes nothing', async () => {
       const o = await create();
       for (const body of [{ plant_id: null }, { quantity: null }, { delivery_date: '' }, { plant_id: '' }]) {

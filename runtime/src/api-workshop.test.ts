@@ -155,6 +155,41 @@ describe('workshop appointments of vehicles and trailers (docs/api/fleet.md)', (
     expect(scheduled.history.length).toBeGreaterThanOrEqual(2);
   });
 
+  it('completion updates the vehicle from its event; the invoice amount is added and corrected later (issue 31)', async () => {
+    const plate = 'HH-MS 202';
+    type VehicleFacts = { odometer_km: number | null; last_service_date: string | null; next_service_due: string | null; inspection_until: string | null };
+    const facts = async () => (await ok<{ vehicle: VehicleFacts }>(await call('GET', `/api/vehicles/${vehicle(plate)}`))).vehicle;
+    const nextHu = addDays(today, 730);
+    const hu = await plan(plate, { type: 'HU', date: today, time: '06:00', workshop: 'DAF Service Hamburg-Harburg' });
+    await complete(hu.id, { completed: true, hasInvoice: false, followUpNeeded: false, odometerKm: 512_340, inspectionUntil: nextHu });
+    expect(await facts()).toMatchObject({ odometer_km: 512_340, inspection_until: nextHu });
+    const nextService = addDays(today, 180);
+    const service = await plan(plate, { type: 'Service', date: today, time: '06:30', workshop: 'DAF Service Hamburg-Harburg' });
+    const done = await complete(service.id, { completed: true, hasInvoice: false, followUpNeeded: false, odometerKm: 512_400, nextServiceDue: nextService });
+    expect(await facts()).toMatchObject({ odometer_km: 512_400, last_service_date: today, next_service_due: nextService, inspection_until: nextHu });
+    // The values stand in the completion event, the one source of the vehicle's.
+    const completed = (await t.infra.store.readStream(`appointment-${service.id}`)).find((e) => e.type === 'WorkshopAppointmentCompleted');
+    expect(completed?.data).toMatchObject({ result: { odometerKm: 512_400, lastServiceDate: today, nextServiceDue: nextService } });
+    expect(done.appointment.completionData).toMatchObject({ hasInvoice: false, invoiceAmount: null });
+
+    // fleet.md §4: "The amount can be edited later": PUT with invoiceAmount, its own event.
+    const set = await ok<{ appointment: Appointment }>(await call('PUT', `/api/appointments/${service.id}`, { invoiceAmount: 845.5 }));
+    expect(set.appointment.completionData).toMatchObject({ hasInvoice: true, invoiceAmount: 845.5 });
+    const corrected = await ok<{ appointment: Appointment }>(await call('PUT', `/api/appointments/${service.id}`, { invoiceAmount: 900 }));
+    expect(corrected.appointment.completionData).toMatchObject({ invoiceAmount: 900 });
+    const types = (await t.infra.store.readStream(`appointment-${service.id}`)).map((e) => e.type);
+    expect(types.filter((type) => type === 'AppointmentInvoiceAmountSet')).toHaveLength(2);
+    const { history } = await ok<{ history: HistoryEntry[] }>(await call('GET', `/api/vehicles/${vehicle(plate)}/history?actionType=MAINTENANCE_COMPLETED`));
+    expect(history.map((h) => h.description)).toContain(messages.workshopScreen.invoiceAmountSetEntry('Service', today.split('-').reverse().join('.'), '900,00\u00a0€'));
+    // Only on an appointment that took place and is completed; auditors may not.
+    const open = await plan(plate, { type: 'Reparatur', date: tomorrow, workshop: 'DAF Service Hamburg-Harburg' });
+    const refused = await call('PUT', `/api/appointments/${open.id}`, { invoiceAmount: 10 });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ error: messages.workshopScreen.invoiceOnlyAfterCompletion });
+    expect((await call('PUT', `/api/appointments/${service.id}`, { invoiceAmount: 1 }, 'audit')).statusCode).toBe(403);
+    expect((await call('PUT', `/api/appointments/${service.id}`, { invoiceAmount: -1 })).statusCode).toBe(400);
+  });
+
   it('refuses to complete an appointment that is not due yet, and the follow-up answer is required', async () => {
     const future = await plan('B-MS 401', { type: 'HU', date: tomorrow, workshop: 'Iveco Nutzfahrzeuge Berlin-Marzahn' });
     const res = await call('POST', `/api/appointments/${future.id}/complete`, { completed: true, hasInvoice: false, followUpNeeded: false });

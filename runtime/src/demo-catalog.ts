@@ -97,7 +97,7 @@ export const demoCatalogSchema = z.object({
   ),
   loadingPoints: z.array(z.object({ plant: z.string(), name: z.string(), loading_type: z.string() })),
   materials: z.array(
-    z.object({ name: z.string(), materialCode: z.string(), category: z.string(), unit: z.enum(UNITS), standardLoadSize: positive, plants: z.array(z.string()) }),
+    z.object({ name: z.string(), materialCode: z.string(), category: z.string(), unit: z.enum(UNITS), standardLoadSize: positive, densityTonsPerCubicMetre: positive.optional(), plants: z.array(z.string()) }),
   ),
   customers: z.array(z.object({ company: z.string(), contactPerson: z.string(), email: z.string() })),
   /** Deadlines as day offsets from the day of seeding (Europe/Berlin); the driver by full name. */

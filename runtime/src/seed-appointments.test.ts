@@ -41,6 +41,14 @@ describe('demo seed: workshop appointments and deadline warnings', () => {
     expect(trailer.history.find((h) => h.actionType === 'MAINTENANCE_SCHEDULED')?.description).toContain('Vom Fahrzeug IZ-MS 101 übernommen');
   });
 
+  it('updates each vehicle from its completed appointment: last and next service, HU date, odometer (issue 31)', async () => {
+    type Facts = { last_service_date: string | null; next_service_due: string | null; inspection_until: string | null; odometer_km: number | null };
+    const serviced = (await get<{ vehicle: Facts }>(`/api/vehicles/${demoId('vehicle', 'KI-MS 301')}`)).vehicle;
+    expect(serviced).toMatchObject({ last_service_date: addDays(today, -10), next_service_due: addDays(today, 170), odometer_km: 61_200 });
+    const inspected = (await get<{ vehicle: Facts }>(`/api/vehicles/${demoId('vehicle', 'IZ-MS 101')}`)).vehicle;
+    expect(inspected).toMatchObject({ inspection_until: addDays(today, 120), odometer_km: 412_300 });
+  });
+
   it('warns of every vehicle released for dispatch with an overdue deadline (SYSTEM_WARNING), and of no other', async () => {
     type V = { id: string; enabled_for_dispatch: boolean; tuv_until: string | null; inspection_until: string | null; insurance_until: string | null };
     const { vehicles } = await get<{ vehicles: V[] }>('/api/vehicles');

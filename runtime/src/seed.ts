@@ -104,6 +104,7 @@ export async function seedDemoData(
       category: m.category,
       unit: m.unit,
       standardLoadSize: m.standardLoadSize,
+      densityTonsPerCubicMetre: m.densityTonsPerCubicMetre ?? null,
       assignedPlantIds: m.plants.map((name) => demoId('plant', name)),
     };
     count(await once(() => master.createMaterial(demoId('material', m.name), details, meta('CreateMaterial'))));

@@ -21,6 +21,8 @@ export const appointmentBodySchema = z.strictObject({
   /** The trailer suggestion accepted: plan for this trailer, coupled to the vehicle of the path. */
   aufliegerId: optionalId,
   detectedKeywords: z.array(requestText().trim().min(1).max(40)).max(20).optional(),
+  /** fleet.md §4: the invoice amount of a completed appointment, edited later (its own event). */
+  invoiceAmount: optionalNumber,
 });
 export type AppointmentBody = z.infer<typeof appointmentBodySchema>;
 
@@ -56,6 +58,10 @@ export const completionBodySchema = z.strictObject({
   followUpRequired: optionalFlag,
   followUpDate: optionalDateText,
   followUpNotes: optionalText(4000),
+  /** Issue 31: what the wizard collects for the vehicle (odometer, next service, new HU date). */
+  odometerKm: optionalNumber,
+  nextServiceDue: optionalDateText,
+  inspectionUntil: optionalDateText,
 });
 export type CompletionBody = z.infer<typeof completionBodySchema>;
 
@@ -79,5 +85,8 @@ export function completionInputFromBody(b: CompletionBody, state: AppointmentSta
     followUpNeeded: b.followUpNeeded,
     followUpDate: b.followUpDate,
     notes: b.notes,
+    odometerKm: b.odometerKm,
+    nextServiceDue: b.nextServiceDue,
+    inspectionUntil: b.inspectionUntil,
   };
 }

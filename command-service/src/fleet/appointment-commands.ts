@@ -91,6 +91,16 @@ export function appointmentCommands(ctx: { store: EventStore; registry: EventReg
       });
     },
 
+    /** fleet.md §4: the invoice amount of a completed vehicle appointment, added or corrected later. */
+    setInvoiceAmount(appointmentId: string, invoiceAmount: number | null, meta: CommandMeta) {
+      return executeCommand(ctx.store, ctx.registry, meta, async () => {
+        const { state, version } = await load(appointmentId);
+        const { now, userId } = timing(meta);
+        const events = appointmentDecider.decide({ type: 'SetAppointmentInvoiceAmount', appointmentId, invoiceAmount, userId, now }, state);
+        return [{ streamId: streamIds.appointment(appointmentId), expectedVersion: version, events }];
+      });
+    },
+
     cancelAppointment(appointmentId: string, meta: CommandMeta) {
       return executeCommand(ctx.store, ctx.registry, meta, async () => {
         const { state, version } = await load(appointmentId);

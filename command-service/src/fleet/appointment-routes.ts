@@ -63,9 +63,15 @@ export const appointmentRoutes: FastifyPluginAsyncZod<FleetRouteOptions> = async
   );
 
   app.put('/api/appointments/:id', { onRequest: writers, schema: { tags, params: idParams, body: appointmentBodySchema } }, async (req) => {
-    const changes = definedOnly(appointmentInputFromBody(req.body));
-    const { position } = await commands.updateAppointment(req.params.id, changes, meta(req.user.sub, 'UpdateAppointment'));
-    return answer(req.params.id, position);
+    const { invoiceAmount, ...body } = req.body;
+    const changes = definedOnly(appointmentInputFromBody(body));
+    // The invoice amount of a completed appointment is its own command; the details change only while open.
+    const invoiceOnly = invoiceAmount !== undefined && Object.keys(changes).length === 0;
+    let position = invoiceOnly ? null : (await commands.updateAppointment(req.params.id, changes, meta(req.user.sub, 'UpdateAppointment'))).position;
+    if (invoiceAmount !== undefined) {
+      position = (await commands.setInvoiceAmount(req.params.id, invoiceAmount, meta(req.user.sub, 'SetAppointmentInvoiceAmount'))).position;
+    }
+    return answer(req.params.id, position!);
   });
 
   app.delete('/api/appointments/:id', { onRequest: writers, schema: { tags, params: idParams } }, async (req) => {

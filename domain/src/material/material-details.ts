@@ -15,6 +15,8 @@ export interface MaterialInput {
   description?: string | null;
   unit?: Unit | null;
   standardLoadSize?: number | null;
+  /** Tonnes per m³, for the planned weight of orders in m³. */
+  densityTonsPerCubicMetre?: number | null;
   /** Left out: plant-specific exactly when plants are assigned. */
   plantSpecific?: boolean | null;
   assignedPlantIds?: readonly string[] | null;
@@ -31,6 +33,10 @@ export function materialDetailsFrom(input: MaterialInput): MaterialDetails {
   if (standardLoadSize !== null && !(standardLoadSize > 0)) {
     refuse('validation', messages.validation.positiveLoadSize, ['standardLoadSize']);
   }
+  const density = input.densityTonsPerCubicMetre ?? null;
+  if (density !== null && !(density > 0 && density <= 10)) {
+    refuse('validation', messages.validation.densityRange, ['densityTonsPerCubicMetre']);
+  }
   const assignedPlantIds = distinctIds(input.assignedPlantIds);
   const plantSpecific = input.plantSpecific ?? assignedPlantIds.length > 0;
   if (plantSpecific && assignedPlantIds.length === 0) {
@@ -43,6 +49,7 @@ export function materialDetailsFrom(input: MaterialInput): MaterialDetails {
     description: cleanText(input.description),
     unit: input.unit ?? materialDefaults.unit,
     standardLoadSize,
+    densityTonsPerCubicMetre: density,
     plantSpecific,
     assignedPlantIds,
     status: input.status ?? materialDefaults.status,

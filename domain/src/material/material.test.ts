@@ -1,5 +1,5 @@
 import type { MaterialEvent } from '@dispo/events/catalog/index';
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '../messages';
 import { givenWhenThen } from '../testing/given-when-then';
 import { type CreateMaterial, materialDecider } from './material-decider';
@@ -31,6 +31,7 @@ const created: Extract<MaterialEvent, { type: 'MaterialCreated' }> = {
     description: null,
     unit: 'to',
     standardLoadSize: 27,
+    densityTonsPerCubicMetre: null,
     plantSpecific: true,
     assignedPlantIds: ['p-laegerdorf', 'p-ruedersdorf'],
     status: 'active',
@@ -71,6 +72,17 @@ describe('CreateMaterial', () => {
       .given([])
       .when({ ...create, details: { ...create.details, name: '' } })
       .thenThrows(messages.validation.requiredFields, 'validation');
+  });
+
+  it('keeps a bulk density and refuses one out of range (issue 31)', () => {
+    const [event] = material.given([]).when({ ...create, details: { ...create.details, densityTonsPerCubicMetre: 1.7 } }).emitted();
+    expect(event).toMatchObject({ data: { densityTonsPerCubicMetre: 1.7 } });
+    for (const densityTonsPerCubicMetre of [0, 11]) {
+      material
+        .given([])
+        .when({ ...create, details: { ...create.details, densityTonsPerCubicMetre } })
+        .thenThrows(messages.validation.densityRange, 'validation');
+    }
   });
 
   it('refuses a standard load size of 0', () => {

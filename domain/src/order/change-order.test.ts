@@ -44,6 +44,56 @@ const deliveryRecorded = (slip: string | null, weight: number | null): OrderEven
   },
 });
 
+/** The weight that goes with each change (docs/invariants.md: weight follows quantity). */
+function weightAfter(given: OrderEvent[], command: UpdateOrder): unknown {
+  const [event] = order.given(given).when(command).emitted();
+  return (event as { data: { changes: { weightTons?: unknown } } }).data.changes.weightTons;
+}
+
+describe('UpdateOrder: weight follows quantity (issue 31)', () => {
+  const kies = { id: 'm-kies', densityTonsPerCubicMetre: 1.7 };
+  const inCubicMetres = (weightTons: number | null, materialId = 'm-kies'): OrderEvent =>
+    ({ type: 'OrderCreated', data: { ...created.data, materialId, quantity: 14, unit: 'm3', weightTons } }) as OrderEvent;
+
+  it('derives the weight of an m³ order from the material density when the quantity changes', () => {
+    expect(weightAfter([inCubicMetres(23.8)], update({ material: kies, changes: { quantity: 8 } }))).toBe(13.6);
+  });
+
+  it('ignores a stale weight the full form re-sends with a new tonne quantity', () => {
+    const tonnes = { type: 'OrderCreated', data: { ...created.data, quantity: 24.5, weightTons: 24.5 } } as OrderEvent;
+    order
+      .given([tonnes])
+      .when(update({ changes: { quantity: 22.3, weightTons: 24.5 } }))
+      .thenEmits([
+        {
+          type: 'OrderDetailsChanged',
+          data: { id: 'o-1', changes: { quantity: 22.3, weightTons: 22.3 }, previous: { quantity: 24.5, weightTons: 24.5 }, changedBy: 'u-auftrag', changedAt: later },
+        },
+      ]);
+  });
+
+  it('derives the weight when the unit changes to m³ or the material changes', () => {
+    expect(weightAfter([created], update({ material: kies, changes: { unit: 'm3', materialId: 'm-kies' } }))).toBe(45.9);
+    expect(weightAfter([inCubicMetres(23.8)], update({ material: { id: 'm-sand', densityTonsPerCubicMetre: 1.5 }, changes: { materialId: 'm-sand' } }))).toBe(21);
+  });
+
+  it('scales a weight the user gave for a material without density in proportion, and keeps one typed anew', () => {
+    const noDensity = { id: 'm-kies', densityTonsPerCubicMetre: null };
+    expect(weightAfter([inCubicMetres(28)], update({ material: noDensity, changes: { quantity: 7 } }))).toBe(14);
+    expect(weightAfter([inCubicMetres(28)], update({ material: noDensity, changes: { quantity: 7, weightTons: 28 } }))).toBe(14);
+    expect(weightAfter([inCubicMetres(28)], update({ material: noDensity, changes: { quantity: 7, weightTons: 12 } }))).toBe(12);
+  });
+
+  it('forgets a weight it cannot derive when the unit changes', () => {
+    const pieces = { type: 'OrderCreated', data: { ...created.data, quantity: 4, unit: 'stueck', weightTons: 8 } } as OrderEvent;
+    expect(weightAfter([pieces], update({ changes: { unit: 'm3' } }))).toBeNull();
+  });
+
+  it('ignores a weight sent for a tonne order without a quantity change', () => {
+    order.given([created]).when(update({ changes: { weightTons: 30 } })).thenEmits([]);
+  });
+});
+
 describe('UpdateOrder: details (PUT/PATCH)', () => {
   it('records only the changed fields with their previous values', () => {
     order
@@ -62,13 +112,6 @@ describe('UpdateOrder: details (PUT/PATCH)', () => {
           },
         },
       ]);
-  });
-
-  it('keeps a weight the user entered when the quantity changes', () => {
-    const withWeight: OrderEvent = { type: 'OrderCreated', data: { ...created.data, weightTons: 26.5 } as never };
-    const [event] = order.given([withWeight]).when(update({ changes: { quantity: 20 } })).emitted();
-    expect(event).toMatchObject({ data: { changes: { quantity: 20 }, previous: { quantity: 27 } } });
-    expect((event as { data: { changes: object } }).data.changes).not.toHaveProperty('weightTons');
   });
 
   it('emits nothing when nothing changes', () => {

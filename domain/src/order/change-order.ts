@@ -1,9 +1,10 @@
 import type { OrderDetails, OrderEvent, OrderStatus } from '@dispo/events/catalog/index';
 import { messages } from '../messages';
 import { type Changes, existingEntity, refuse, sameData } from '../shared';
-import { estimatedWeightTons, refuseImpossibleWeight, validOrderDetails } from './order-details';
+import { refuseImpossibleWeight, validOrderDetails } from './order-details';
 import type { OrderInput } from './order-input';
 import type { OrderReferences } from './order-references';
+import { weightAfterChange } from './planned-weight';
 import type { OrderRecord, OrderState } from './order-state';
 import { acceptsDeliveryData, canChangeStatus, canIssueStorno, isCancelled } from './order-status';
 
@@ -96,9 +97,15 @@ function detailEvents(command: UpdateOrder, order: OrderRecord): OrderEvent[] {
   if (isCancelled(order.status)) refuse('conflict', messages.order.locked);
   const before = currentDetails(order);
   const merged: OrderInput = { ...before, ...given };
-  // A weight that was only estimated from the quantity follows the quantity.
-  const estimated = before.weightTons === estimatedWeightTons(before.quantity, before.unit);
-  if (given.weightTons === undefined && estimated && (given.quantity !== undefined || given.unit !== undefined)) merged.weightTons = null;
+  // Weight follows quantity (docs/invariants.md): one rule, whatever the client sent.
+  if (merged.quantity !== null && merged.quantity !== undefined && merged.unit && merged.materialId) {
+    merged.weightTons = weightAfterChange({
+      before,
+      after: { quantity: merged.quantity, unit: merged.unit, materialId: merged.materialId },
+      given: given.weightTons,
+      densityTonsPerCubicMetre: command.material?.id === merged.materialId ? command.material.densityTonsPerCubicMetre : null,
+    });
+  }
   const after = validOrderDetails(merged, command);
   const changed = DETAIL_KEYS.filter((key) => !sameData(after[key], before[key]));
   if (changed.length === 0) return [];

@@ -10,3 +10,4 @@ export * from './order-number';
 export * from './order-references';
 export * from './order-state';
 export * from './order-status';
+export * from './planned-weight';

@@ -5,6 +5,7 @@ import { cleanText, isLocalDate, refuse, requiredText, requireFields } from '../
 import { normalizeDeliveryTime } from './delivery-time';
 import { orderDefaults } from './order-defaults';
 import type { OrderInput } from './order-input';
+import { plannedWeightTons } from './planned-weight';
 import { type MaterialSummary, type OrderReferences, referenced } from './order-references';
 
 /**
@@ -22,16 +23,6 @@ function validQuantity(quantity: number, unit: Unit): number {
   return quantity;
 }
 
-/**
- * The weight in tonnes when the user gave none but the quantity tells it (tonnes or kilograms), so
- * that statistics can sum estimated weights; for m³ and pieces only the user can know.
- */
-export function estimatedWeightTons(quantity: number, unit: Unit): number | null {
-  if (unit === 'to') return quantity;
-  if (unit === 'kg') return quantity / 1000;
-  return null;
-}
-
 /** The heaviest order, as MAX_ORDER_QUANTITY's tonnes: a weight beyond it is a typing error. */
 export const MAX_ORDER_WEIGHT_TONS = MAX_ORDER_QUANTITY.to;
 
@@ -41,10 +32,12 @@ export function refuseImpossibleWeight(weightTons: number, field: string): void 
   if (weightTons > MAX_ORDER_WEIGHT_TONS) refuse('validation', messages.validation.weightTooLarge(MAX_ORDER_WEIGHT_TONS.toLocaleString('de-DE')), [field]);
 }
 
-function validWeightTons(weightTons: number | null | undefined, quantity: number, unit: Unit): number | null {
-  if (weightTons === null || weightTons === undefined || Number.isNaN(weightTons)) return estimatedWeightTons(quantity, unit);
-  refuseImpossibleWeight(weightTons, 'weightTons');
-  return weightTons;
+/** The planned weight: derived from the quantity where it can be (planned-weight.ts), else the user's. */
+function validWeightTons(weightTons: number | null | undefined, quantity: number, unit: Unit, material: MaterialSummary | null): number | null {
+  const derived = plannedWeightTons(quantity, unit, material?.densityTonsPerCubicMetre);
+  const weight = derived ?? (weightTons === undefined || Number.isNaN(weightTons) ? null : weightTons);
+  if (weight !== null) refuseImpossibleWeight(weight, 'weightTons');
+  return weight;
 }
 
 function validDeliveryDate(date: string): string {
@@ -106,12 +99,12 @@ export function validOrderDetails(details: OrderInput, refs: OrderReferences): O
   const customerId = cleanText(details.customerId);
   const unit = details.unit ?? orderDefaults.unit;
   const quantity = validQuantity(details.quantity ?? Number.NaN, unit);
-  const weightTons = validWeightTons(details.weightTons, quantity, unit);
   const deliveryDate = validDeliveryDate(requiredText(details.deliveryDate));
   const deliveryTime = normalizeDeliveryTime(details);
   checkPlants(refs, plantId, deliveryPlantId);
   checkLoadingPoint(refs, loadingPointId, plantId);
   checkMaterialAndCustomer(refs, materialId, plantId, customerId);
+  const weightTons = validWeightTons(details.weightTons, quantity, unit, referenced(refs.material, materialId));
   return {
     plantId,
     deliveryPlantId,

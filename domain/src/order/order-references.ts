@@ -22,6 +22,8 @@ export interface MaterialSummary {
   id: string;
   /** The plants that offer a plant-specific material (Material.assignedPlants); absent or empty: every loading plant. */
   assignedPlantIds?: readonly string[];
+  /** Tonnes per m³ (materials catalogue): the planned weight of orders in m³. */
+  densityTonsPerCubicMetre?: number | null;
 }
 
 export interface CustomerSummary {

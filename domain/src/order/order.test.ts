@@ -51,7 +51,6 @@ describe('CreateOrder: defaults (§9)', () => {
       ...expectedOrder,
       customerId: 'c-nordbeton',
       materialSpecification: 'lose',
-      weightTons: 26.5,
       deliveryTimeFixed: '07:30',
       priority: 'urgent',
       transportType: 'silo',
@@ -85,9 +84,13 @@ describe('CreateOrder: defaults (§9)', () => {
     expect(createdOrder(withDetails({ deliveryTimeFrom: '06:00', deliveryTimeTo: '10:00' }))).toMatchObject({ deliveryTimeType: 'range' });
   });
 
-  it('estimates the weight in tonnes from kg, not from m³', () => {
+  it('derives the weight from the quantity: tonnes, kg, m³ by the material density (issue 31)', () => {
     expect(createdOrder(withDetails({ quantity: 25000, unit: 'kg' })).weightTons).toBe(25);
     expect(createdOrder(withDetails({ quantity: 16, unit: 'm3' })).weightTons).toBeNull();
+    expect(createdOrder(withDetails({ quantity: 16, unit: 'm3', weightTons: 20 })).weightTons).toBe(20);
+    const kies = { material: { id: 'm-cem1', densityTonsPerCubicMetre: 1.7 } };
+    expect(createdOrder(withDetails({ quantity: 14, unit: 'm3', weightTons: 5 }, kies)).weightTons).toBe(23.8);
+    expect(createdOrder(withDetails({ quantity: 24.5, unit: 'to', weightTons: 30 })).weightTons).toBe(24.5);
   });
 
   it('accepts a plant with role both on either side', () => {
@@ -128,7 +131,7 @@ describe('CreateOrder: values', () => {
   it('refuses a negative weight', () => {
     order
       .given([])
-      .when(withDetails({ weightTons: -1 }))
+      .when(withDetails({ unit: 'stueck', weightTons: -1 }))
       .thenThrows(messages.validation.weightNotNegative, 'validation');
   });
 

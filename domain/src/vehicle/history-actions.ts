@@ -9,6 +9,8 @@ export const VEHICLE_HISTORY_ACTIONS = [
   'DOCUMENT_REMOVED',
   'ASSIGNMENT_CHANGED',
   'TOUR_ASSIGNED',
+  // Issue 31: the vehicle a redistribution took a tour from.
+  'TOUR_UNASSIGNED',
   'TOUR_COMPLETED',
   'TOUR_BILLED',
   'AUFLIEGER_ASSIGNED',

@@ -13,6 +13,7 @@ import { assertNotCreated, cleanText, type EntityState, existingEntity, noEntity
 import { appointmentFieldErrors, dateError, firstFieldError } from './appointment-fields';
 import { clockOf } from '../tour/clock';
 import { DEFAULT_APPOINTMENT_TIME, ESTIMATION_KEY_OF_TYPE, OTHER_WORKSHOP, workshopWindow } from './appointment-rules';
+import { type VehicleFactsInput, vehicleFactsOfCompletion } from './completion-vehicle-facts';
 
 const w = messages.workshop;
 const ws = messages.workshopScreen;
@@ -77,7 +78,7 @@ export interface CancelAppointment {
 }
 
 export type CompletionInput =
-  | {
+  | ({
       kind: 'vehicle';
       completed: boolean | null;
       hasInvoice?: boolean | null;
@@ -85,7 +86,7 @@ export type CompletionInput =
       followUpNeeded?: boolean | null;
       followUpDate?: string | null;
       notes?: string | null;
-    }
+    } & VehicleFactsInput)
   | {
       kind: 'trailer';
       wasSuccessful: boolean | null;
@@ -107,7 +108,16 @@ export interface CompleteAppointment {
   now: string;
 }
 
-export type AppointmentCommand = PlanAppointment | UpdateAppointment | CancelAppointment | CompleteAppointment;
+/** fleet.md §4: the invoice amount of a completed vehicle appointment, entered or corrected later. */
+export interface SetAppointmentInvoiceAmount {
+  type: 'SetAppointmentInvoiceAmount';
+  appointmentId: string;
+  invoiceAmount: number | null;
+  userId: string | null;
+  now: string;
+}
+
+export type AppointmentCommand = PlanAppointment | UpdateAppointment | CancelAppointment | CompleteAppointment | SetAppointmentInvoiceAmount;
 
 export type AppointmentStatus = 'pending' | 'completed' | 'not_completed' | 'cancelled';
 
@@ -242,7 +252,7 @@ function amount(value: number | null | undefined, message: string, field: string
 }
 
 /** fleet.md §4 the completion wizards' rules, as the server checks them. */
-function completionResult(input: CompletionInput, today: string): { result: CompletionResult; followUpDate: string | null } {
+function completionResult(input: CompletionInput, today: string, record: AppointmentRecord): { result: CompletionResult; followUpDate: string | null } {
   if (input.kind === 'vehicle') {
     if (input.completed === null) refuse('validation', ws.tookPlaceRequired, ['completed']);
     if (!input.completed) {
@@ -256,8 +266,9 @@ function completionResult(input: CompletionInput, today: string): { result: Comp
     const invoiceAmount = hasInvoice ? amount(input.invoiceAmount, ws.invoiceAmountRequired, 'invoiceAmount') : null;
     if (input.followUpNeeded === null || input.followUpNeeded === undefined) refuse('validation', ws.followUpAnswerRequired, ['followUpNeeded']);
     const followUpDate = input.followUpNeeded ? checkDate(cleanText(input.followUpDate), 'followUpDate', today, ws.followUpDateRequired) : null;
+    const vehicleFacts = vehicleFactsOfCompletion(input, record.details.appointmentType, record.details.date);
     return {
-      result: { kind: 'vehicle', completed: true, hasInvoice, invoiceAmount, followUpNeeded: input.followUpNeeded, followUpDate, notes: cleanText(input.notes) },
+      result: { kind: 'vehicle', completed: true, hasInvoice, invoiceAmount, followUpNeeded: input.followUpNeeded, followUpDate, notes: cleanText(input.notes), ...vehicleFacts },
       followUpDate,
     };
   }
@@ -283,7 +294,7 @@ function completeAppointment(command: CompleteAppointment, state: AppointmentSta
   const record = openAppointment(state);
   if (record.details.date > command.today) refuse('validation', ws.notYetDue, ['appointmentId']);
   if (command.result.kind !== record.subject.kind) refuse('validation', ws.wrongSubject, ['appointmentId']);
-  const { result, followUpDate } = completionResult(command.result, command.today);
+  const { result, followUpDate } = completionResult(command.result, command.today, record);
   return [
     {
       type: 'WorkshopAppointmentCompleted',
@@ -295,6 +306,20 @@ function completeAppointment(command: CompleteAppointment, state: AppointmentSta
         completedBy: command.userId,
         completedAt: command.now,
       },
+    },
+  ];
+}
+
+function setInvoiceAmount(command: SetAppointmentInvoiceAmount, state: AppointmentState): WorkshopAppointmentEvent[] {
+  const record = existingEntity(state, ws.appointmentNotFound);
+  const result = record.result;
+  if (record.status !== 'completed' || result?.kind !== 'vehicle') refuse('conflict', ws.invoiceOnlyAfterCompletion);
+  const invoiceAmount = amount(command.invoiceAmount, ws.invoiceAmountRequired, 'invoiceAmount');
+  if (result.hasInvoice && result.invoiceAmount === invoiceAmount) return [];
+  return [
+    {
+      type: 'AppointmentInvoiceAmountSet',
+      data: { id: record.id, subject: record.subject, invoiceAmount, previousInvoiceAmount: result.invoiceAmount, setBy: command.userId, setAt: command.now },
     },
   ];
 }
@@ -346,6 +371,10 @@ export const appointmentDecider: Decider<AppointmentCommand, AppointmentState, W
         const done = r.kind === 'vehicle' ? r.completed : r.wasSuccessful;
         return patch(state, () => ({ status: done ? 'completed' : 'not_completed', completionTracked: true, result: r }));
       }
+      case 'AppointmentInvoiceAmountSet': {
+        const amount = event.data.invoiceAmount;
+        return patch(state, (a) => ({ result: a.result?.kind === 'vehicle' ? { ...a.result, hasInvoice: true, invoiceAmount: amount } : a.result }));
+      }
     }
   },
   decide(command, state) {
@@ -358,6 +387,8 @@ export const appointmentDecider: Decider<AppointmentCommand, AppointmentState, W
         return cancelAppointment(command, state);
       case 'CompleteAppointment':
         return completeAppointment(command, state);
+      case 'SetAppointmentInvoiceAmount':
+        return setInvoiceAmount(command, state);
     }
   },
 };

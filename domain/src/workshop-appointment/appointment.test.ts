@@ -1,4 +1,4 @@
-import type { WorkshopAppointmentEvent } from '@dispo/events/catalog/index';
+import type { EventData, WorkshopAppointmentEvent } from '@dispo/events/catalog/index';
 import { describe, expect, it } from 'vitest';
 import { fold } from '../decider';
 import { messages } from '../messages';
@@ -10,6 +10,7 @@ import {
   type PlanAppointment,
   type UpdateAppointment,
 } from './appointment-decider';
+import { vehicleChangesOfCompletion } from './completion-vehicle-facts';
 import { detectTrailerKeywords, isPendingCompletion, overlapsWorkshop, suggestsTrailer, workshopWindow } from './appointment-rules';
 
 const w = messages.workshop;
@@ -200,6 +201,9 @@ describe('UpdateAppointment', () => {
   });
 });
 
+/** The result of an emitted WorkshopAppointmentCompleted's data. */
+const completionOf = (data: unknown) => (data as EventData<'WorkshopAppointmentCompleted'>).result;
+
 describe('CompleteAppointment', () => {
   const complete = (result: CompleteAppointment['result'], day = today): CompleteAppointment => ({
     type: 'CompleteAppointment',
@@ -221,7 +225,19 @@ describe('CompleteAppointment', () => {
           data: {
             id: 'a-1',
             subject: vehicle,
-            result: { kind: 'vehicle', completed: true, hasInvoice: true, invoiceAmount: 1234.57, followUpNeeded: true, followUpDate: '2026-12-01', notes: 'ok' },
+            result: {
+              kind: 'vehicle',
+              completed: true,
+              hasInvoice: true,
+              invoiceAmount: 1234.57,
+              followUpNeeded: true,
+              followUpDate: '2026-12-01',
+              notes: 'ok',
+              odometerKm: null,
+              lastServiceDate: null,
+              nextServiceDue: null,
+              inspectionUntil: null,
+            },
             followUpAppointmentId: 'a-2',
             completedBy: 'u-fleet',
             completedAt: now,
@@ -263,6 +279,55 @@ describe('CompleteAppointment', () => {
       .given([plannedToday])
       .when(complete({ kind: 'trailer', wasSuccessful: true, actualCost: 1, followUpRequired: false }))
       .thenThrows(ws.wrongSubject, 'validation');
+  });
+
+  it('records what the wizard collected about the vehicle: odometer, last and next service, new HU (issue 31)', () => {
+    const hu = appointment
+      .given([plannedToday])
+      .when(complete({ kind: 'vehicle', completed: true, hasInvoice: false, followUpNeeded: false, odometerKm: 412_345.4, inspectionUntil: '2027-11-20' }))
+      .emitted()[0]?.data;
+    // A HU is no service: the last service stays as it was.
+    expect(hu).toMatchObject({ result: { odometerKm: 412_345, lastServiceDate: null, nextServiceDue: null, inspectionUntil: '2027-11-20' } });
+    const service = { type: 'WorkshopAppointmentPlanned', data: { ...planned.data, date: today, appointmentType: 'Service' } } as WorkshopAppointmentEvent;
+    const done = appointment
+      .given([service])
+      .when(complete({ kind: 'vehicle', completed: true, hasInvoice: false, followUpNeeded: false, nextServiceDue: '2027-05-20', inspectionUntil: '2027-11-20' }))
+      .emitted()[0]?.data;
+    expect(done).toMatchObject({ result: { lastServiceDate: today, nextServiceDue: '2027-05-20', inspectionUntil: null, odometerKm: null } });
+    expect(vehicleChangesOfCompletion(completionOf(done))).toEqual({ lastServiceDate: today, nextServiceDue: '2027-05-20' });
+    const notTaken = appointment.given([service]).when(complete({ kind: 'vehicle', completed: false })).emitted()[0]?.data;
+    expect(vehicleChangesOfCompletion(completionOf(notTaken))).toEqual({});
+  });
+
+  it('refuses vehicle facts that cannot be', () => {
+    const base = { kind: 'vehicle' as const, completed: true, hasInvoice: false, followUpNeeded: false };
+    appointment.given([plannedToday]).when(complete({ ...base, odometerKm: -5 })).thenThrows(ws.odometerInvalid, 'validation');
+    appointment.given([plannedToday]).when(complete({ ...base, inspectionUntil: today })).thenThrows(ws.inspectionAfterAppointment, 'validation');
+    appointment.given([plannedToday]).when(complete({ ...base, nextServiceDue: '2026-02-30' })).thenThrows(ws.invalidDate, 'validation');
+  });
+
+  it('takes the invoice amount later (its own event) and corrects it; only after a completion that took place', () => {
+    const set = (invoiceAmount: number | null) => ({ type: 'SetAppointmentInvoiceAmount' as const, appointmentId: 'a-1', invoiceAmount, userId: 'u-fleet', now });
+    const done = appointment.given([plannedToday]).when(complete({ kind: 'vehicle', completed: true, hasInvoice: false, followUpNeeded: false })).emitted();
+    appointment
+      .given([plannedToday, ...done])
+      .when(set(845.456))
+      .thenEmits([
+        {
+          type: 'AppointmentInvoiceAmountSet',
+          data: { id: 'a-1', subject: vehicle, invoiceAmount: 845.46, previousInvoiceAmount: null, setBy: 'u-fleet', setAt: now },
+        },
+      ]);
+    const first = appointment.given([plannedToday, ...done]).when(set(845.46)).emitted();
+    const state = fold(appointmentDecider, [plannedToday, ...done, ...first]);
+    expect(state.exists && state.entity.result).toMatchObject({ hasInvoice: true, invoiceAmount: 845.46 });
+    appointment.given([plannedToday, ...done, ...first]).when(set(845.46)).thenEmits([]);
+    expect(appointment.given([plannedToday, ...done, ...first]).when(set(900)).emitted()[0]?.data).toMatchObject({ invoiceAmount: 900, previousInvoiceAmount: 845.46 });
+    appointment.given([plannedToday, ...done]).when(set(null)).thenThrows(ws.invoiceAmountRequired, 'validation');
+    appointment.given([plannedToday, ...done]).when(set(-1)).thenThrows(ws.costNotNegative, 'validation');
+    appointment.given([plannedToday]).when(set(10)).thenThrows(ws.invoiceOnlyAfterCompletion, 'conflict');
+    const notTaken = appointment.given([plannedToday]).when(complete({ kind: 'vehicle', completed: false })).emitted();
+    appointment.given([plannedToday, ...notTaken]).when(set(10)).thenThrows(ws.invoiceOnlyAfterCompletion, 'conflict');
   });
 
   it('completes a trailer appointment with the 4 steps of §4 (cost 0 allowed, two decimals)', () => {

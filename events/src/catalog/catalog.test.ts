@@ -93,6 +93,7 @@ describe('event catalogue', () => {
         'VehicleDriverChanged',
         'VehicleHistoryEntryAdded',
         'VehicleStatusChanged',
+        'AppointmentInvoiceAmountSet',
         'WorkshopAppointmentCancelled',
         'WorkshopAppointmentCompleted',
         'WorkshopAppointmentPlanned',

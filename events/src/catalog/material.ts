@@ -11,6 +11,11 @@ export const materialDetailsSchema = z.strictObject({
   unit: unitSchema,
   /** Usual load of one truck, in `unit`. */
   standardLoadSize: amountSchema.positive().nullable(),
+  /**
+   * Bulk density in tonnes per m³: the planned weight of an order in m³ (issue 31). Absent on
+   * materials created before it existed; null = not known.
+   */
+  densityTonsPerCubicMetre: amountSchema.positive().max(10).nullable().optional(),
   /** Offered only at the plants in `assignedPlantIds`. */
   plantSpecific: z.boolean(),
   assignedPlantIds: z.array(idSchema),

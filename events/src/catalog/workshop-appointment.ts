@@ -101,6 +101,15 @@ export const vehicleCompletionSchema = z.strictObject({
   /** The day of the follow-up appointment the wizard asks for when one is needed. */
   followUpDate: localDateSchema.nullable(),
   notes: optionalTextSchema,
+  /**
+   * Issue 31: what the completion tells about the vehicle, which read.vehicles takes from here (one
+   * source): the odometer at the workshop, the service done on the appointment's day (Service,
+   * Kundendienst), the next service due, the new HU date (HU). Absent on completions before.
+   */
+  odometerKm: amountSchema.nonnegative().max(10_000_000).nullable().optional(),
+  lastServiceDate: localDateSchema.nullable().optional(),
+  nextServiceDue: localDateSchema.nullable().optional(),
+  inspectionUntil: localDateSchema.nullable().optional(),
 });
 
 /** §3 Trailer completion payload. */
@@ -131,10 +140,25 @@ export const workshopAppointmentCompleted = defineEvent({
   }),
 });
 
+/** fleet.md §4: the invoice amount of a completed vehicle appointment, entered or corrected later (issue 31). */
+export const appointmentInvoiceAmountSet = defineEvent({
+  type: 'AppointmentInvoiceAmountSet',
+  schemaVersion: 1,
+  schema: z.strictObject({
+    id: idSchema,
+    subject: appointmentSubjectSchema,
+    invoiceAmount: amountSchema.nonnegative(),
+    previousInvoiceAmount: amountSchema.nonnegative().nullable(),
+    setBy: performerIdSchema,
+    setAt: timestampSchema,
+  }),
+});
+
 export const workshopAppointmentEventDefinitions = [
   workshopAppointmentPlanned,
   workshopAppointmentUpdated,
   workshopAppointmentCancelled,
   workshopAppointmentCompleted,
+  appointmentInvoiceAmountSet,
 ] as const;
 export type WorkshopAppointmentEvent = EventOf<(typeof workshopAppointmentEventDefinitions)[number]>;

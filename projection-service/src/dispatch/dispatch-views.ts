@@ -83,6 +83,8 @@ export interface TourOrderView {
     materialName: string | null;
     quantity: number;
     unit: string;
+    /** The planned weight in t (weight follows quantity); null when not known. */
+    weightTons: number | null;
   };
 }
 
@@ -121,7 +123,7 @@ async function toursWithPeers(sql: SqlExecutor, where: { date?: string; id?: str
 async function stopsByTour(sql: SqlExecutor, tourIds: readonly string[]): Promise<Map<string, Row[]>> {
   const { rows } = await sql.query(
     `SELECT x.tour_id, x.sequence_number, x.estimated_arrival, o.id, o.order_number, o.status, o.customer_company, o.plant_name, o.loading_point_name,
-            o.delivery_plant_name, o.material_name, o.quantity, o.unit, o.billing_pending, o.billing_confirmed
+            o.delivery_plant_name, o.material_name, o.quantity, o.unit, o.weight_tons, o.billing_pending, o.billing_confirmed
      FROM read.tour_orders x JOIN read.orders o ON o.id = x.order_id
      WHERE x.tour_id = ANY($1) ORDER BY x.tour_id, x.sequence_number`,
     [tourIds],
@@ -177,6 +179,7 @@ function stopView(stop: Row, date: string, tourStart: number): TourOrderView {
       materialName: str(stop.material_name),
       quantity: Number(stop.quantity),
       unit: String(stop.unit),
+      weightTons: num(stop.weight_tons),
     },
   };
 }

@@ -106,6 +106,19 @@ export async function appointmentHistoryEntry(
         priority: tookPlace ? 'normal' : 'high',
       };
     }
+    case 'AppointmentInvoiceAmountSet': {
+      const d = event.data as EventData<'AppointmentInvoiceAmountSet'>;
+      const a = await facts(d.id);
+      if (!a) return null;
+      return {
+        subject: d.subject,
+        actionType: 'MAINTENANCE_COMPLETED',
+        title: ws.invoiceAmountSetTitle,
+        description: ws.invoiceAmountSetEntry(typeLabel(a.appointmentType), formatIsoDateDe(a.date), euro.format(d.invoiceAmount)),
+        details: { appointmentId: d.id, type: a.appointmentType, date: a.date, changes: { invoiceAmount: d.invoiceAmount }, previous: { invoiceAmount: d.previousInvoiceAmount } },
+        priority: 'low',
+      };
+    }
   }
   return null;
 }

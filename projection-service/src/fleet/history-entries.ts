@@ -4,6 +4,7 @@ import type { DocumentCategory, EventData, VehicleDeadline } from '@dispo/events
 import type { RecordedEvent } from '@dispo/events/envelope';
 import { formatEuroDe, formatIsoDateDe, formatKm, labelOf } from '../pdf/format';
 import { type AppointmentFacts, appointmentHistoryEntry } from './appointment-history';
+import type { TourFacts } from './tours-as-of-event';
 
 /** The action types of fleet.md §4 that the vehicle, trailer and document events produce so far. */
 export type HistoryActionType = keyof typeof messages.vehicleHistory.titles & VehicleHistoryAction;
@@ -30,6 +31,10 @@ export interface HistoryLookups {
   trailerPlate(id: string): Promise<string | null>;
   vehiclePlate(id: string): Promise<string | null>;
   appointment(id: string): Promise<AppointmentFacts | null>;
+  /** The tour as of the event (vehicle, number, day). */
+  tour(id: string): Promise<TourFacts | null>;
+  /** The order's tour when this order's billing left none of its orders unbilled. */
+  tourBilledWith(orderId: string): Promise<TourFacts | null>;
 }
 
 const h = messages.vehicleHistory;
@@ -96,6 +101,9 @@ function documentEntries(
     entry(d.vehicleId, actionType, describe(d.name, l.documentCategory[d.category]), details, { category: 'document', priority: 'low' }),
   ];
 }
+
+/** What every tour entry shares: its category and the tour it names. */
+const tourEntry = (tourId: string): Partial<HistoryEntry> => ({ category: 'tour', tourId });
 
 /**
  * The history entries one event adds, on the vehicles it concerns (a trailer coupled to another
@@ -210,10 +218,45 @@ export async function historyEntriesOf(event: RecordedEvent, lookups: HistoryLoo
     case 'WorkshopAppointmentPlanned':
     case 'WorkshopAppointmentUpdated':
     case 'WorkshopAppointmentCancelled':
-    case 'WorkshopAppointmentCompleted': {
+    case 'WorkshopAppointmentCompleted':
+    case 'AppointmentInvoiceAmountSet': {
       const a = await appointmentHistoryEntry(event, lookups.appointment, lookups.vehiclePlate);
       if (!a || a.subject.kind !== 'vehicle') return [];
       return [entry(a.subject.id, a.actionType, a.description, a.details, { title: a.title, category: 'maintenance', priority: a.priority })];
+    }
+    case 'TourCreated': {
+      const d = event.data as EventData<'TourCreated'>;
+      const details = { tourNumber: d.tourNumber, date: d.date, startTime: d.startTime };
+      return [entry(d.vehicleId, 'TOUR_ASSIGNED', h.tourAssigned(d.tourNumber, formatIsoDateDe(d.date), d.startTime), details, tourEntry(d.id))];
+    }
+    case 'TourMoved': {
+      // A redistribution: an entry on both vehicles. A move in time on the same vehicle is no assignment.
+      const d = event.data as EventData<'TourMoved'>;
+      if (d.fromVehicleId === d.toVehicleId) return [];
+      const [tour, fromPlate, toPlate] = await Promise.all([lookups.tour(d.id), lookups.vehiclePlate(d.fromVehicleId), lookups.vehiclePlate(d.toVehicleId)]);
+      const number = tour?.tourNumber ?? d.id;
+      const date = formatIsoDateDe(d.toDate);
+      const details = { tourNumber: number, date: d.toDate, startTime: d.toStartTime, fromVehicle: fromPlate ?? d.fromVehicleId, toVehicle: toPlate ?? d.toVehicleId };
+      return [
+        entry(d.fromVehicleId, 'TOUR_UNASSIGNED', h.tourHandedOver(number, details.toVehicle, date, d.toStartTime), details, tourEntry(d.id)),
+        entry(d.toVehicleId, 'TOUR_ASSIGNED', h.tourTakenOver(number, details.fromVehicle, date, d.toStartTime), details, tourEntry(d.id)),
+      ];
+    }
+    case 'TourStatusChanged': {
+      const d = event.data as EventData<'TourStatusChanged'>;
+      if (d.to !== 'completed') return [];
+      const tour = await lookups.tour(d.id);
+      if (!tour) return [];
+      const details = { tourNumber: tour.tourNumber, date: tour.date, startTime: tour.startTime };
+      return [entry(tour.vehicleId, 'TOUR_COMPLETED', h.tourCompleted(tour.tourNumber, formatIsoDateDe(tour.date)), details, tourEntry(tour.tourId))];
+    }
+    case 'OrderBillingConfirmed': {
+      const tour = await lookups.tourBilledWith((event.data as EventData<'OrderBillingConfirmed'>).id);
+      if (!tour) return [];
+      const details = { tourNumber: tour.tourNumber, date: tour.date, startTime: tour.startTime };
+      return [
+        entry(tour.vehicleId, 'TOUR_BILLED', h.tourBilled(tour.tourNumber, formatIsoDateDe(tour.date)), details, { ...tourEntry(tour.tourId), category: 'finance' }),
+      ];
     }
     case 'TourRevenueCalculated': {
       // Issue 14: the revenue of a completed tour, REVENUE_CALCULATED.
@@ -254,7 +297,7 @@ export async function historyEntriesOf(event: RecordedEvent, lookups: HistoryLoo
 /** When it happened: the time the event itself names, else when it was recorded. */
 export function occurredAt(event: RecordedEvent): string {
   const d = event.data as Record<string, unknown>;
-  for (const key of ['changedAt', 'createdAt', 'addedAt', 'removedAt', 'deletedAt', 'plannedAt', 'cancelledAt', 'completedAt', 'recordedAt', 'calculatedAt']) {
+  for (const key of ['changedAt', 'createdAt', 'addedAt', 'removedAt', 'deletedAt', 'plannedAt', 'cancelledAt', 'completedAt', 'recordedAt', 'calculatedAt', 'movedAt', 'confirmedAt', 'setAt']) {
     if (typeof d[key] === 'string') return d[key];
   }
   return event.recordedAt;

@@ -29,6 +29,8 @@ export const referenceDataProjection: Projection = {
       id text PRIMARY KEY, name text NOT NULL, material_code text, category text, description text, unit text NOT NULL,
       standard_load_size numeric, plant_specific boolean NOT NULL, assigned_plant_ids text[] NOT NULL, status text NOT NULL,
       created_at timestamptz NOT NULL, updated_at timestamptz NOT NULL)`);
+    // Issue 31: the bulk density came later; materials created before have none.
+    await sql.query('ALTER TABLE read.materials ADD COLUMN IF NOT EXISTS density_tons_per_cubic_metre numeric');
     await sql.query(`CREATE TABLE IF NOT EXISTS read.customers (
       id text PRIMARY KEY, company text NOT NULL, contact_person text, email text, phone text,
       created_at timestamptz NOT NULL, updated_at timestamptz NOT NULL)`);
@@ -96,6 +98,7 @@ export const referenceDataProjection: Projection = {
           description: d.description,
           unit: d.unit,
           standard_load_size: d.standardLoadSize,
+          density_tons_per_cubic_metre: d.densityTonsPerCubicMetre ?? null,
           plant_specific: d.plantSpecific,
           assigned_plant_ids: d.assignedPlantIds,
           status: d.status,

@@ -3,6 +3,7 @@ import type { Notice } from '@dispo/platform/bus/notice-bus';
 import { appointmentsAsOfEvent } from '../fleet/appointments-as-of-event';
 import { historyEntriesOf, type HistoryLookups, occurredAt } from '../fleet/history-entries';
 import { platesAsOfEvent } from '../fleet/plates-as-of-event';
+import { toursAsOfEvent } from '../fleet/tours-as-of-event';
 import type { Projection } from '../projection';
 import { readTableLifecycle, tablesLifecycle } from './read-table-lifecycle';
 
@@ -17,6 +18,7 @@ async function userRow(tx: SqlExecutor, id: string | null | undefined): Promise<
 
 const plates = platesAsOfEvent('vehicle_history_plates');
 const appointments = appointmentsAsOfEvent('vehicle_history_appointments');
+const tours = toursAsOfEvent('vehicle_history');
 
 function lookups(tx: SqlExecutor): HistoryLookups {
   return {
@@ -27,6 +29,8 @@ function lookups(tx: SqlExecutor): HistoryLookups {
     trailerPlate: (id) => plates.plate(tx, 'trailer', id),
     vehiclePlate: (id) => plates.plate(tx, 'vehicle', id),
     appointment: (id) => appointments.facts(tx, id),
+    tour: (id) => tours.tour(tx, id),
+    tourBilledWith: (orderId) => tours.tourBilledWith(tx, orderId),
   };
 }
 
@@ -50,13 +54,15 @@ const historyTable = readTableLifecycle(
 
 export const vehicleHistoryProjection: Projection = {
   name: 'vehicle_history',
-  // 2: plates as of the event (issue 19); 3: appointments as of the event (issue 38). A replay fills their tables.
-  schemaVersion: 3,
-  ...tablesLifecycle(historyTable, plates, appointments),
+  // 2: plates as of the event (issue 19); 3: appointments as of the event (issue 38); 4: tour entries
+  // from tours as of the event (issue 31). A replay fills their tables and adds the entries of past tours.
+  schemaVersion: 4,
+  ...tablesLifecycle(historyTable, plates, appointments, tours),
 
   async apply(tx, event): Promise<Notice[] | undefined> {
     await plates.track(tx, event);
     await appointments.track(tx, event);
+    await tours.track(tx, event);
     const entries = await historyEntriesOf(event, lookups(tx));
     if (entries.length === 0) return undefined;
     const userId = event.metadata.userId;

@@ -1,6 +1,7 @@
 import type { EventData, VehicleDetails } from '@dispo/events/catalog/index';
 import type { Notice } from '@dispo/platform/bus/notice-bus';
 import type { Projection } from '../projection';
+import { vehicleChangesOfCompletion } from '@dispo/domain/workshop-appointment/completion-vehicle-facts';
 import { fleetEntityRows, fleetNotice } from './entity-rows';
 import { readTableLifecycle } from './read-table-lifecycle';
 
@@ -34,6 +35,8 @@ export const VEHICLE_COLUMNS: Record<keyof VehicleDetails, string> = {
 };
 
 const DEADLINE_COLUMNS = { tuv: 'tuv_until', inspection: 'inspection_until', insurance: 'insurance_until' } as const;
+/** The vehicle facts a workshop completion records (completion-vehicle-facts.ts), by column. */
+const COMPLETION_COLUMNS = { odometerKm: 'odometer_km', lastServiceDate: 'last_service_date', nextServiceDue: 'next_service_due', inspectionUntil: 'inspection_until' } as const;
 
 const rows = fleetEntityRows<VehicleDetails, EventData<'VehicleCreated'>>({
   table: 'read.vehicles',
@@ -88,6 +91,17 @@ export const vehiclesProjection: Projection = {
         const date = 'date' in d ? d.date : 'to' in d ? d.to : null;
         await rows.change(tx, event, d.id, { [DEADLINE_COLUMNS[d.deadline]]: date }, d.changedAt);
         return fleetNotice('vehicle_updated', d.id);
+      }
+      case 'WorkshopAppointmentCompleted': {
+        // Issue 31: the vehicle facts of a completion come from its event (one source); the vehicle's
+        // stream version stays, the event is the appointment's.
+        const d = event.data as EventData<'WorkshopAppointmentCompleted'>;
+        const changes = vehicleChangesOfCompletion(d.result);
+        const values = Object.entries(changes).map(([key, value]) => [COMPLETION_COLUMNS[key as keyof typeof COMPLETION_COLUMNS], value] as const);
+        if (d.subject.kind !== 'vehicle' || values.length === 0) return undefined;
+        const sets = values.map(([column], i) => `${column} = $${i + 3}`).join(', ');
+        await tx.query(`UPDATE read.vehicles SET ${sets}, updated_at = greatest(updated_at, $2) WHERE id = $1`, [d.subject.id, d.completedAt, ...values.map(([, v]) => v)]);
+        return fleetNotice('vehicle_updated', d.subject.id);
       }
       case 'VehicleDocumentAdded':
       case 'VehicleDocumentRemoved': {

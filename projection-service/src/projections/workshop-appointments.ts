@@ -101,6 +101,17 @@ export const workshopAppointmentsProjection: Projection = {
         );
         return subjectNotice(d.subject);
       }
+      case 'AppointmentInvoiceAmountSet': {
+        // fleet.md §4: the amount entered later is part of the completion data the dialog shows.
+        const d = event.data as EventData<'AppointmentInvoiceAmountSet'>;
+        await tx.query(
+          `UPDATE read.workshop_appointments
+             SET completion = completion || jsonb_build_object('hasInvoice', true, 'invoiceAmount', $2::numeric), updated_at = $3, version = $4
+           WHERE id = $1 AND version < $4`,
+          [d.id, d.invoiceAmount, d.setAt, version],
+        );
+        return subjectNotice(d.subject);
+      }
     }
     return undefined;
   },

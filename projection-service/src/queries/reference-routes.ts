@@ -97,6 +97,7 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ sql: SqlExecutor }> = asyn
         description: str(r.description),
         unit: String(r.unit),
         standardLoadSize: r.standard_load_size === null ? null : Number(r.standard_load_size),
+        densityTonsPerCubicMetre: r.density_tons_per_cubic_metre === null || r.density_tons_per_cubic_metre === undefined ? null : Number(r.density_tons_per_cubic_metre),
         plantSpecific: Boolean(r.plant_specific),
         assignedPlants: (r.assigned_plant_ids as string[]) ?? [],
         status: String(r.status),

@@ -42,7 +42,17 @@ export function demoAppointments(): DemoAppointment[] {
       subject: v('IZ-MS 101'),
       inDays: -40,
       input: { appointmentType: 'HU', time: '08:00', workshop: 'Mercedes-Benz Nutzfahrzeugzentrum Hamburg', notes: 'HU mit AU' },
-      completion: { kind: 'vehicle', completed: true, hasInvoice: true, invoiceAmount: 412.8, followUpNeeded: false, notes: 'Ohne Mängel' },
+      // Issue 31: the vehicle takes odometer and the new HU date from the completion (as in the catalogue).
+      completion: {
+        kind: 'vehicle',
+        completed: true,
+        hasInvoice: true,
+        invoiceAmount: 412.8,
+        followUpNeeded: false,
+        notes: 'Ohne Mängel',
+        odometerKm: 412_300,
+        inspectionUntil: '+120',
+      },
     },
     {
       name: 'reparatur-hh-ms-201',
@@ -64,7 +74,8 @@ export function demoAppointments(): DemoAppointment[] {
       subject: v('KI-MS 301'),
       inDays: -10,
       input: { appointmentType: 'Kundendienst', time: '06:30', workshop: 'Mercedes-Benz Nutzfahrzeugzentrum Hamburg' },
-      completion: { kind: 'vehicle', completed: true, hasInvoice: false, followUpNeeded: false, notes: 'Rechnung folgt' },
+      // The last service is its day; the next one is due in half a year.
+      completion: { kind: 'vehicle', completed: true, hasInvoice: false, followUpNeeded: false, notes: 'Rechnung folgt', odometerKm: 61_200, nextServiceDue: '+170' },
     },
     {
       name: 'service-b-ms-401',
@@ -102,7 +113,7 @@ export function demoAppointments(): DemoAppointment[] {
   ];
 }
 
-/** "+2" in a demo completion: days from today. */
+/** "+2" in a demo completion's dates: days from today. */
 const dayOf = (value: string | null | undefined, today: string) => (value?.startsWith('+') ? addDays(today, Number(value.slice(1))) : (value ?? null));
 
 async function once(run: () => Promise<unknown>): Promise<boolean> {
@@ -135,7 +146,11 @@ export async function seedAppointments(ctx: Ctx, catalog: DemoCatalog, now: Date
     if (await once(() => commands.planAppointment(id, { kind: a.subject.kind, id: subjectId }, { ...a.input, date }, planMeta, move))) appointments++;
     if (!a.completion) continue;
     const c = a.completion;
-    const completion: CompletionInput = { ...c, followUpDate: dayOf(c.followUpDate, today) } as CompletionInput;
+    const completion: CompletionInput = {
+      ...c,
+      followUpDate: dayOf(c.followUpDate, today),
+      ...(c.kind === 'vehicle' ? { nextServiceDue: dayOf(c.nextServiceDue, today), inspectionUntil: dayOf(c.inspectionUntil, today) } : {}),
+    } as CompletionInput;
     const completedAt = berlinInstant(date, '17:30');
     await once(() =>
       commands.completeAppointment(id, () => completion, demoId('appointment', `${a.name}-follow-up`), {

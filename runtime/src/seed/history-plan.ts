@@ -1,3 +1,4 @@
+import { plannedWeightTons } from '@dispo/domain/order/planned-weight';
 import { addDays, weekdayOf } from '@dispo/domain/shared/berlin-date';
 import { clockOf, minutesOf } from '@dispo/domain/tour/clock';
 import { type HandlingMinutes, type RoadLeg, tourRuns } from '@dispo/domain/travel/index';
@@ -36,8 +37,6 @@ const EARLY_TOLERANCE_MINUTES = 30;
 const FIXED_TIME_TOLERANCE_MINUTES = 30;
 /** The empty run the order desk allows for before a truck is at the loading plant in the morning. */
 const EARLIEST_EMPTY_RUN_MINUTES = 60;
-/** Loose gravel weighs about 1.7 t per m³: the weight of orders measured in m³. */
-const TONNES_PER_CUBIC_METRE = 1.7;
 /** Share of orders that are part loads (the rest are near the material's standard load size). */
 const PART_LOAD_SHARE = 0.15;
 
@@ -321,7 +320,9 @@ export function planHistory(input: PlanInput): HistoryPlan {
     const route = draw.weighted(ops.routes);
     const name = draw.pick(route.materials);
     const material = materials.get(name)!;
-    const tonnesPerUnit = material.unit === 'm3' ? TONNES_PER_CUBIC_METRE : material.unit === 'kg' ? 0.001 : 1;
+    // The planned weight by the order rule (weight follows quantity); a material without density counts as tonnes.
+    const weightOf = (quantity: number) => plannedWeightTons(quantity, material.unit, material.densityTonsPerCubicMetre) ?? quantity;
+    const tonnesPerUnit = weightOf(1);
     // A load is sized to a truck of the fleet: the standard load size, or less where that truck carries less.
     const truck = draw.pick(vehicles);
     const full = Math.min(material.standardLoadSize, truck.payloadTonnes / tonnesPerUnit);
@@ -343,7 +344,7 @@ export function planHistory(input: PlanInput): HistoryPlan {
       material: name,
       quantity,
       unit: material.unit,
-      weightTons: Math.round(quantity * tonnesPerUnit * 100) / 100,
+      weightTons: weightOf(quantity),
       deliveryDate: date,
       deliveryTime,
       priority,

@@ -98,6 +98,8 @@ export interface TourTransportOrder {
   materialName: string | null;
   quantity: number;
   unit: string;
+  /** The planned weight in t; null when not known. */
+  weightTons?: number | null;
 }
 
 export interface TourStop {

@@ -195,7 +195,8 @@ export interface OrderBody {
   transport_type: TransportType;
   notes: string | null;
   internal_notes?: string | null;
-  weight_tons: number | null;
+  /** Left out when the quantity tells the weight (the server derives it). */
+  weight_tons?: number | null;
   material_specification: string | null;
   delivery_address: string | null;
   delivery_contact_person: string | null;
@@ -274,6 +275,8 @@ export interface Material {
   description: string | null;
   unit: string;
   standardLoadSize: number | null;
+  /** Tonnes per m³: the planned weight of orders in m³ (issue 31); null = not known. */
+  densityTonsPerCubicMetre?: number | null;
   plantSpecific: boolean;
   assignedPlants: string[];
   status: string;

@@ -65,6 +65,8 @@ export interface AppointmentBody {
   responsible?: string | null;
   aufliegerId?: string;
   detectedKeywords?: string[];
+  /** A completed vehicle appointment: its invoice amount, entered later (fleet.md §4). */
+  invoiceAmount?: number;
 }
 
 export interface VehicleCompletionBody {
@@ -74,6 +76,10 @@ export interface VehicleCompletionBody {
   followUpNeeded?: boolean;
   followUpDate?: string | null;
   notes?: string | null;
+  /** Issue 31: what the wizard collects for the vehicle; the vehicle takes it from the completion. */
+  odometerKm?: number | null;
+  nextServiceDue?: string | null;
+  inspectionUntil?: string | null;
 }
 
 export interface TrailerCompletionBody {

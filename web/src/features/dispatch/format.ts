@@ -36,11 +36,19 @@ export function vehicleTypeLabel(type: string): string {
   return (messages.labels.vehicleType as Readonly<Record<string, string>>)[type] ?? type;
 }
 
-/** Sum of the stops' quantities in tonnes where the unit is t, else of all quantities. */
+/**
+ * What a tour carries: the sum in its one unit ("27 t", "24 m³"); with mixed units the planned
+ * weights in tonnes (weight follows quantity) when every stop has one, else each unit's sum ("18 t + 10 m³").
+ * Never a number without a unit.
+ */
 export function tourQuantity(tour: Pick<Tour, 'orders' | 'total_quantity'>): string {
   const stops = tour.orders ?? [];
   if (stops.length === 0) return '';
-  const units = new Set(stops.map((stop) => stop.transportOrder.unit));
-  const total = tour.total_quantity ?? stops.reduce((sum, stop) => sum + (stop.transportOrder.quantity || 0), 0);
-  return units.size === 1 ? formatQuantity(total, [...units][0] ?? 'to') : formatNumber(total);
+  const byUnit = new Map<string, number>();
+  for (const { transportOrder: o } of stops) byUnit.set(o.unit, (byUnit.get(o.unit) ?? 0) + (o.quantity || 0));
+  const [only] = [...byUnit];
+  if (byUnit.size === 1 && only) return formatQuantity(tour.total_quantity ?? only[1], only[0]);
+  const weights = stops.map((stop) => stop.transportOrder.weightTons);
+  if (weights.every((w): w is number => typeof w === 'number')) return formatQuantity(weights.reduce((sum, w) => sum + w, 0), 'to');
+  return [...byUnit].map(([unit, total]) => formatQuantity(total, unit)).join(' + ');
 }

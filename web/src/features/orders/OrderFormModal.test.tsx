@@ -148,7 +148,10 @@ describe('full order form: new order', () => {
     expect(backend.calls('GET', '/api/customers/search/query').at(-1)?.query.toString()).toBe('q=Han&limit=20');
 
     change(within(dialog).getByLabelText(/^Menge/), '27.5');
-    change(within(dialog).getByLabelText('Gewicht (t)'), '27.25');
+    // Tonnes tell the weight: shown, not typed, not sent (the server derives it, issue 31).
+    const weight = within(dialog).getByLabelText('Gewicht (t)') as HTMLInputElement;
+    expect([weight.value, weight.readOnly]).toEqual(['27.5', true]);
+    expect(within(dialog).getByText('Aus der Menge berechnet')).toBeTruthy();
     change(within(dialog).getByLabelText('Materialspezifikation'), 'lose');
     change(within(dialog).getByLabelText(/^Lieferdatum/), '2026-03-02');
     fireEvent.click(within(dialog).getByRole('radio', { name: 'Zeitraum' }));
@@ -187,7 +190,6 @@ describe('full order form: new order', () => {
       transport_type: 'silo',
       notes: 'Bitte anmelden',
       internal_notes: 'Stammkunde',
-      weight_tons: 27.25,
       material_specification: 'lose',
       delivery_address: 'Baustelle Nord, Tor 2',
       delivery_contact_person: 'Herr Schulz',
@@ -280,5 +282,40 @@ describe('full order form: Auftrag bearbeiten', () => {
     expect('status' in body).toBe(false);
     expect(await screen.findByText('Auftrag erfolgreich aktualisiert')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('derives the weight of an m³ order from the material density and sends no stale weight (issue 31)', async () => {
+    const order = makeOrder({
+      id: 'o-m3',
+      orderNumber: 'S251121-4712',
+      plantId: 'p-kies',
+      loadingPointId: 'lp-halde',
+      deliveryPlantId: 'p-beton',
+      materialId: 'm-kies',
+      quantity: 14,
+      unit: 'm3',
+      weightTons: 23.8,
+    });
+    backend = await startOrdersBackend({ orders: [order] });
+    loginAt(backend);
+    await renderOrdersPage(backend);
+    fireEvent.click(await screen.findByRole('button', { name: 'Details S251121-4712' }));
+    const detail = await screen.findByRole('dialog', { name: /S251121-4712/ });
+    fireEvent.click(within(detail).getByRole('button', { name: 'Bearbeiten' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Auftrag bearbeiten' });
+    const weight = () => within(dialog).getByLabelText('Gewicht (t)') as HTMLInputElement;
+    await waitFor(() => expect(weight().value).toBe('23.8'));
+    change(within(dialog).getByLabelText(/^Menge/), '8');
+    expect([weight().value, weight().readOnly]).toEqual(['13.6', true]);
+    // Pieces: only the user knows the weight; the field is typed and sent.
+    change(within(dialog).getByLabelText('Einheit'), 'stueck');
+    expect(weight().readOnly).toBe(false);
+    change(weight(), '9');
+    change(within(dialog).getByLabelText('Einheit'), 'm3');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Speichern (F11)' }));
+    await waitFor(() => expect(backend.calls('PUT', '/api/orders/o-m3')).toHaveLength(1));
+    const body = backend.calls('PUT', '/api/orders/o-m3')[0]?.body as Record<string, unknown>;
+    expect(body).toMatchObject({ quantity: 8, unit: 'm3', material_id: 'm-kies' });
+    expect('weight_tons' in body).toBe(false);
   });
 });

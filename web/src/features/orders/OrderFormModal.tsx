@@ -16,6 +16,7 @@ import {
   loadingPlants,
   loadingPointsOf,
   type OrderFormValues,
+  derivedWeightOf,
   orderBodyOf,
   PRIORITIES,
   plantLabel,
@@ -105,7 +106,7 @@ export function OrderFormModal({ order, onClose, onSaved }: OrderFormModalProps)
       return;
     }
     setError(null);
-    const body = orderBodyOf(values, mode);
+    const body = orderBodyOf(values, mode, derivedWeight);
     if (order) {
       update.mutate(
         { id: order.id, body },
@@ -126,6 +127,7 @@ export function OrderFormModal({ order, onClose, onSaved }: OrderFormModalProps)
   const loadingList = loadingPlants(plants.data ?? []);
   const deliveryList = deliveryPlants(plants.data ?? []);
   const materialList = materialsForPlant(materials.data ?? [], values.plantId || null);
+  const derivedWeight = derivedWeightOf(values, materials.data ?? []);
   const inv = (key: FieldKey) => invalid.has(key) || undefined;
   const req = (key: FieldKey) => required.has(key);
   /** Value, change and invalid mark of a text field. */
@@ -253,7 +255,19 @@ export function OrderFormModal({ order, onClose, onSaved }: OrderFormModalProps)
             value={values.unit}
             onChange={(unit) => set('unit', unit as OrderFormValues['unit'])}
           />
-          <NumberField id={`${id}-weight`} label={text.weightTons} step={0.01} {...field('weightTons')} />
+          {derivedWeight === null ? (
+            <NumberField id={`${id}-weight`} label={text.weightTons} step={0.01} {...field('weightTons')} />
+          ) : (
+            <NumberField
+              id={`${id}-weight`}
+              label={text.weightTons}
+              step={0.01}
+              readOnly
+              hint={text.weightDerived}
+              value={String(derivedWeight)}
+              onChange={() => undefined}
+            />
+          )}
         </Section>
 
         <Section title={messages.orderDetail.sectionDelivery}>

@@ -1,5 +1,6 @@
 import { messages } from '@dispo/domain/messages';
-import type { DeliveryTimeType, LoadingPoint, Order, OrderBody, OrderPriority, OrderUnit, Plant, TransportType } from '../../api/types';
+import { plannedWeightTons } from '@dispo/domain/order/planned-weight';
+import type { DeliveryTimeType, LoadingPoint, Material, Order, OrderBody, OrderPriority, OrderUnit, Plant, TransportType } from '../../api/types';
 import { todayInBerlin } from './format';
 import { DEFAULT_TIME_FROM, DEFAULT_TIME_TO, isIsoDate, normalizeClock } from './time';
 
@@ -138,6 +139,17 @@ function parseNumber(text: string): number | null {
   return Number.isFinite(value) ? value : Number.NaN;
 }
 
+/**
+ * The weight the order will have when the quantity tells it (the order rule, docs/invariants.md
+ * "weight follows quantity"), or null when only the user knows it (pieces, m³ without a density).
+ */
+export function derivedWeightOf(values: OrderFormValues, materials: readonly Material[]): number | null {
+  const quantity = parseNumber(values.quantity);
+  if (quantity === null || Number.isNaN(quantity)) return null;
+  const material = materials.find((m) => m.id === values.materialId);
+  return plannedWeightTons(quantity, values.unit, material?.densityTonsPerCubicMetre);
+}
+
 export function checkForm(values: OrderFormValues, mode: 'new' | 'edit'): FormCheck {
   const missing = requiredFields(mode).filter((field) => String(values[field]).trim() === '');
   if (missing.length > 0) return { error: messages.validation.requiredFields, invalid: new Set(missing) };
@@ -169,8 +181,11 @@ export function checkForm(values: OrderFormValues, mode: 'new' | 'edit'): FormCh
 const textOrNull = (text: string) => (text.trim() === '' ? null : text.trim());
 const idOrNull = (text: string) => (text === '' ? null : text);
 
-/** The snake_case body of POST and PUT (§7.2). Internal notes are sent only for a new order. */
-export function orderBodyOf(values: OrderFormValues, mode: 'new' | 'edit'): OrderBody {
+/**
+ * The snake_case body of POST and PUT (§7.2). Internal notes are sent only for a new order. A weight
+ * the quantity tells (`derivedWeight`) is not sent: the server derives it, so an old one cannot stick.
+ */
+export function orderBodyOf(values: OrderFormValues, mode: 'new' | 'edit', derivedWeight: number | null = null): OrderBody {
   const fixed = values.deliveryTimeType === 'fixed';
   const body: OrderBody = {
     plant_id: idOrNull(values.plantId),
@@ -188,7 +203,7 @@ export function orderBodyOf(values: OrderFormValues, mode: 'new' | 'edit'): Orde
     priority: values.priority,
     transport_type: values.transportType,
     notes: textOrNull(values.notes),
-    weight_tons: parseNumber(values.weightTons),
+    ...(derivedWeight === null ? { weight_tons: parseNumber(values.weightTons) } : {}),
     material_specification: textOrNull(values.materialSpecification),
     delivery_address: textOrNull(values.deliveryAddress),
     delivery_contact_person: textOrNull(values.deliveryContactPerson),

@@ -43,7 +43,7 @@ export const loadingPoints: LoadingPoint[] = [
   { id: 'lp-halde', name: 'Halde Nord', plant_id: 'p-kies', plant_name: 'Kieswerk Moorburg', loading_type: 'halde', status: 'available' },
 ];
 
-function material(id: string, name: string, category: string, assignedPlants: string[] = []): Material {
+function material(id: string, name: string, category: string, assignedPlants: string[] = [], densityTonsPerCubicMetre: number | null = null): Material {
   return {
     id,
     name,
@@ -52,6 +52,7 @@ function material(id: string, name: string, category: string, assignedPlants: st
     description: null,
     unit: 'to',
     standardLoadSize: 27,
+    densityTonsPerCubicMetre,
     plantSpecific: assignedPlants.length > 0,
     assignedPlants,
     status: 'active',
@@ -61,7 +62,7 @@ function material(id: string, name: string, category: string, assignedPlants: st
 export const materials: Material[] = [
   material('m-cem1', 'CEM I 42,5 R', 'Zement', ['p-zement']),
   material('m-cem2', 'CEM II/A-LL 42,5 N', 'Zement', ['p-zement']),
-  material('m-kies', 'Kies 8/16', 'Kies', ['p-kies']),
+  material('m-kies', 'Kies 8/16', 'Kies', ['p-kies'], 1.7),
   // Twelve "Sand" materials for the hit limits of the searches.
   ...Array.from({ length: 12 }, (_, index) => material(`m-sand-${index}`, `Sand 0/${index + 1}`, 'Sand')),
 ];

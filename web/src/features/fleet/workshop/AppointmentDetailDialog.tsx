@@ -1,20 +1,23 @@
 import { messages } from '@dispo/domain/messages';
+import { useState } from 'react';
 import type { Appointment } from '../../../api/workshop';
 import { formatDate } from '../../../components/format';
 import { Modal } from '../../../components/Modal';
 import { StatusPill } from '../../../components/StatusPill';
 import { HistoryButton } from '../../audit/HistoryButton';
 import { AppointmentDetailFields, appointmentStatusText, appointmentTypeText } from './AppointmentDetailFields';
+import { InvoiceAmountEditor } from './InvoiceAmountEditor';
 import './workshop.css';
 
 const ws = messages.workshopScreen;
 
 /**
  * fleet.md §2 workshop appointment detail dialog: status, date, time, type, workshop, vehicle
- * details, notes; for a completed one what the completion recorded. Edit and delete while pending.
+ * details, notes; for a completed one what the completion recorded, and its invoice amount editable
+ * later (fleet.md §4). Edit and delete while pending.
  */
 export function AppointmentDetailDialog({
-  appointment: a,
+  appointment: given,
   subjectDetails,
   canWrite,
   onEdit,
@@ -29,7 +32,10 @@ export function AppointmentDetailDialog({
   onDelete(): void;
   onClose(): void;
 }) {
+  // The dialog shows the appointment as the last save answered it (the list refetches behind it).
+  const [a, setAppointment] = useState(given);
   const open = a.status === 'pending';
+  const invoiceEditable = canWrite && a.subjectKind === 'vehicle' && a.status === 'completed';
   const tone = a.status === 'pending' ? (a.pendingCompletion ? 'warning' : 'info') : a.status === 'completed' ? 'success' : 'neutral';
   return (
     <Modal
@@ -58,6 +64,7 @@ export function AppointmentDetailDialog({
       }
     >
       <AppointmentDetailFields appointment={a} subjectDetails={subjectDetails} />
+      {invoiceEditable && <InvoiceAmountEditor key={a.completionData?.invoiceAmount as number | undefined} appointment={a} onSaved={setAppointment} />}
     </Modal>
   );
 }

@@ -116,6 +116,33 @@ describe('appointment detail dialog and Wartungstermin bearbeiten (fleet.md §2,
     expect(within(done).queryByRole('button', { name: ws.edit })).toBeNull();
   });
 
+  it('edits the invoice amount of a completed appointment later (fleet.md §4, issue 31)', async () => {
+    await startWith({
+      'PUT /api/appointments/a-0': ({ body }) => ({
+        json: { success: true, appointment: { ...completed, completionData: { ...completed.completionData, ...(body as object), hasInvoice: true } } },
+      }),
+    });
+    const detail = await openVehicleDetail();
+    fireEvent.click(within(detail).getAllByRole('button', { name: new RegExp(`^${ws.detailsAction}: HU`) })[1]!);
+    const done = await screen.findByRole('dialog', { name: /Werkstatttermin HU/ });
+    const editor = within(done).getByRole('form', { name: ws.editInvoiceAmount });
+    const amount = within(editor).getByLabelText(ws.invoiceAmount) as HTMLInputElement;
+    expect(amount.value).toBe('412.8');
+    fireEvent.change(amount, { target: { value: '' } });
+    fireEvent.click(within(editor).getByRole('button', { name: ws.save }));
+    expect(await within(editor).findByText(ws.invoiceAmountRequired)).toBeTruthy();
+    fireEvent.change(amount, { target: { value: '1250.40' } });
+    fireEvent.submit(editor);
+    await waitFor(() => expect(backend.calls('PUT', '/api/appointments/a-0')).toHaveLength(1));
+    expect(backend.calls('PUT', '/api/appointments/a-0')[0]?.body).toEqual({ invoiceAmount: 1250.4 });
+    expect(await within(done).findByText('1.250,40 €')).toBeTruthy();
+    // A pending appointment has no invoice to edit.
+    fireEvent.click(within(done).getAllByRole('button', { name: ws.close }).at(-1)!);
+    fireEvent.click(within(detail).getAllByRole('button', { name: new RegExp(`^${ws.detailsAction}: HU`) })[0]!);
+    const pending = await screen.findByRole('dialog', { name: /Werkstatttermin HU/ });
+    expect(within(pending).queryByRole('form', { name: ws.editInvoiceAmount })).toBeNull();
+  });
+
   it('checks every field with the texts of §5, suggests the workshops of the brand and saves', async () => {
     await startWith({
       'PUT /api/appointments/a-1': ({ body }) => ({ json: { success: true, appointment: { ...appointment(), ...(body as object) } } }),

@@ -2,6 +2,9 @@ import { useEffect, useMemo } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { messages } from '@dispo/domain/messages';
+import { addDays } from '@dispo/domain/shared/berlin-date';
+import { INSPECTION_TYPE, SERVICE_TYPES } from '@dispo/domain/workshop-appointment/completion-vehicle-facts';
+import type { AppointmentType } from '@dispo/events/catalog/index';
 import { type Appointment, type SubjectKind, useCompleteAppointment, usePendingAppointments } from '../../../api/workshop';
 import { formatDate, todayInBerlin } from '../../../components/format';
 import { Modal } from '../../../components/Modal';
@@ -161,9 +164,30 @@ function VehicleCompletion({ title, appointments, onClose, onCompleted }: Wizard
             <InputField id="complete-follow-up-date" label={ws.followUpDate} type="date" required min={todayInBerlin()} value={form.followUpDate} onChange={set('followUpDate')} />
           )}
           <TextAreaField id="complete-notes" label={ws.closingNotes} rows={3} maxLength={4000} value={form.notes} onChange={set('notes')} />
+          <VehicleFactsFields appointment={appointments.find((a) => a.id === form.appointmentId)} form={form} set={set} />
         </>
       )}
     </Modal>
+  );
+}
+
+/**
+ * Issue 31: what the vehicle's data takes from the completion: the odometer, the next service due (a
+ * service type) and the new HU date (an HU); each optional.
+ */
+function VehicleFactsFields({ appointment, form, set }: { appointment?: Appointment; form: VehicleCompletionForm; set(field: keyof VehicleCompletionForm): (v: string) => void }) {
+  const after = appointment ? addDays(appointment.date, 1) : undefined;
+  return (
+    <fieldset className="workshop-wizard__vehicle-facts">
+      <p className="fleet-muted">{ws.vehicleFactsHint}</p>
+      <InputField id="complete-odometer" label={ws.odometerKm} type="number" step="1" min="0" value={form.odometerKm} onChange={set('odometerKm')} />
+      {appointment && SERVICE_TYPES.includes(appointment.type as AppointmentType) && (
+        <InputField id="complete-next-service" label={ws.nextServiceDue} type="date" min={after} value={form.nextServiceDue} onChange={set('nextServiceDue')} />
+      )}
+      {appointment?.type === INSPECTION_TYPE && (
+        <InputField id="complete-next-hu" label={ws.inspectionUntil} type="date" min={after} value={form.inspectionUntil} onChange={set('inspectionUntil')} />
+      )}
+    </fieldset>
   );
 }
 

@@ -20,6 +20,10 @@ export interface VehicleCompletionForm {
   followUp: YesNo;
   followUpDate: string;
   notes: string;
+  /** Issue 31: taken into the vehicle's data (odometer; next service; the new HU date of an HU). */
+  odometerKm: string;
+  nextServiceDue: string;
+  inspectionUntil: string;
 }
 
 export type VehicleCompletionEvent =
@@ -37,6 +41,9 @@ export const emptyVehicleCompletion = (appointmentId: string): VehicleCompletion
   followUp: '',
   followUpDate: '',
   notes: '',
+  odometerKm: '',
+  nextServiceDue: '',
+  inspectionUntil: '',
 });
 
 /** The body of the completion call from what the wizard holds. */
@@ -49,6 +56,9 @@ export function vehicleCompletionBody(f: VehicleCompletionForm): VehicleCompleti
     followUpNeeded: f.followUp === 'yes',
     followUpDate: f.followUp === 'yes' ? f.followUpDate : null,
     notes: f.notes,
+    odometerKm: parseAmount(f.odometerKm),
+    nextServiceDue: f.nextServiceDue || null,
+    inspectionUntil: f.inspectionUntil || null,
   };
 }
 

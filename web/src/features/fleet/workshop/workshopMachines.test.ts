@@ -131,12 +131,27 @@ describe('vehicle completion wizard machine (fleet.md §4)', () => {
     actor.send({ type: 'SUBMIT' });
     expect(actor.getSnapshot().value).toBe('followUp');
     actor.send({ type: 'SET', field: 'followUpDate', value: '2026-12-03' });
+    // Issue 31: what the vehicle takes from the completion.
+    actor.send({ type: 'SET', field: 'odometerKm', value: '412345' });
+    actor.send({ type: 'SET', field: 'inspectionUntil', value: '2027-11-26' });
     actor.send({ type: 'BACK' });
     expect(actor.getSnapshot().value).toBe('amount');
     actor.send({ type: 'NEXT' });
     actor.send({ type: 'SUBMIT' });
     await settle();
-    expect(sent).toEqual([{ completed: true, hasInvoice: true, invoiceAmount: 1234.56, followUpNeeded: true, followUpDate: '2026-12-03', notes: '' }]);
+    expect(sent).toEqual([
+      {
+        completed: true,
+        hasInvoice: true,
+        invoiceAmount: 1234.56,
+        followUpNeeded: true,
+        followUpDate: '2026-12-03',
+        notes: '',
+        odometerKm: 412345,
+        nextServiceDue: null,
+        inspectionUntil: '2027-11-26',
+      },
+    ]);
   });
 
   it('no invoice yet: step 3 skipped, Back from step 4 returns to step 2', () => {
