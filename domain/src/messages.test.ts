@@ -101,6 +101,8 @@ const TEXTS_NOT_WORD_FOR_WORD = [
   'optimization.solverCrashed',
   'optimization.solverTimeout',
   'http.unprocessable',
+  // issue 31: a material's bulk density (weight follows quantity)
+  'validation.densityRange',
 ];
 
 function* textsOf(value: unknown, path: string): Generator<[path: string, text: string]> {

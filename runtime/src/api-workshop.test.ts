@@ -182,7 +182,7 @@ describe('workshop appointments of vehicles and trailers (docs/api/fleet.md)', (
     const { history } = await ok<{ history: HistoryEntry[] }>(await call('GET', `/api/vehicles/${vehicle(plate)}/history?actionType=MAINTENANCE_COMPLETED`));
     expect(history.map((h) => h.description)).toContain(messages.workshopScreen.invoiceAmountSetEntry('Service', today.split('-').reverse().join('.'), '900,00\u00a0€'));
     // Only on an appointment that took place and is completed; auditors may not.
-    const open = await plan(plate, { type: 'Reparatur', date: tomorrow, workshop: 'DAF Service Hamburg-Harburg' });
+    const open = await plan(plate, { type: 'Reparatur', date: tomorrow, time: '14:00', workshop: 'DAF Service Hamburg-Harburg' });
     const refused = await call('PUT', `/api/appointments/${open.id}`, { invoiceAmount: 10 });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ error: messages.workshopScreen.invoiceOnlyAfterCompletion });

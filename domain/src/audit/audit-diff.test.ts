@@ -185,6 +185,18 @@ const cases: Record<string, { given: Plain[]; when: Plain; changed: string[] }> 
     }),
     changed: ['status', 'completed', 'hasInvoice', 'invoiceAmount', 'followUpNeeded', 'completionNotes'],
   },
+  AppointmentInvoiceAmountSet: {
+    given: [
+      appointmentPlanned,
+      e('WorkshopAppointmentCompleted', {
+        id: 'a-1', subject: { kind: 'vehicle', id: 'v-1' },
+        result: { kind: 'vehicle', completed: true, hasInvoice: false, invoiceAmount: null, followUpNeeded: false, followUpDate: null, notes: null },
+        followUpAppointmentId: null, completedBy: by, completedAt: at,
+      }),
+    ],
+    when: e('AppointmentInvoiceAmountSet', { id: 'a-1', subject: { kind: 'vehicle', id: 'v-1' }, invoiceAmount: 845.5, previousInvoiceAmount: null, setBy: by, setAt: at }),
+    changed: ['hasInvoice', 'invoiceAmount'],
+  },
   FuelCardCreated: { given: [], when: cardCreated, changed: ['cardNumber', 'cardType', 'provider', 'status', 'createdAt'] },
   FuelCardDetailsChanged: {
     given: [cardCreated],

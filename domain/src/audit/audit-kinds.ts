@@ -235,6 +235,7 @@ export const eventTypesOutsideKinds: readonly string[] = [
   'UniqueValueReserved',
   'UniqueValueReleased',
   'DispoDayCompleted',
+  'DispoDayPlanChanged',
   'TourPlanMailRequested',
   'TourPlanMailSent',
   'TourPlanMailFailed',
