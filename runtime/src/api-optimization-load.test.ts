@@ -154,11 +154,14 @@ describe('route optimization under its worst case (ADR 0020)', () => {
       // Several requests were answered while a solve was running.
       expect(ms.length, path).toBeGreaterThanOrEqual(10);
       console.info(`${path} während der Optimierung: n=${ms.length}, p50 ${quantile(ms, 0.5).toFixed(1)} ms, p95 ${quantile(ms, 0.95).toFixed(1)} ms, max ${Math.max(...ms).toFixed(1)} ms`);
-      // The issue's 100 ms, unless the machine itself answers the idle request slower (a loaded CI box:
-      // idle p95 of 280 ms was seen while two test tracks ran): then solving may not add more than half
-      // of that. One 40-stop solve on the event loop froze it for 150-1,200 ms (bench/README.md).
+      // The issue's 100 ms for the typical answer. The tail is the machine's as much as ours: with both CI
+      // tracks running an idle request's p95 was 32-280 ms and a solving round's 73-131 ms, varying
+      // with the other suites' load from minute to minute; so the p95 may reach three times the idle one
+      // measured just after. One 40-stop solve on the event loop froze it for 150-1,200 ms a solve, and
+      // fewer than ten requests got through the whole queue (bench/README.md, ADR 0020).
       const own = idle[path]!;
-      expect(quantile(ms, 0.95), path).toBeLessThan(Math.max(100, 1.5 * quantile(own, 0.95)));
+      expect(quantile(ms, 0.5), path).toBeLessThan(100);
+      expect(quantile(ms, 0.95), path).toBeLessThan(Math.max(100, 3 * quantile(own, 0.95)));
       // A single answer may meet a moment of the machine's own (28-283 ms seen beside the idle p95 of 107 ms).
       expect(Math.max(...ms), path).toBeLessThan(1000);
     }
